@@ -219,3 +219,22 @@ struct ConnectionTests {
         #expect(error.resultCode == .readOnly)
     }
 }
+
+@Suite("Statement cache")
+struct StatementCacheTests {
+    @Test("the cache stays within its capacity")
+    func boundedCapacity() throws {
+        let connection = try Connection(location: .inMemory, statementCacheCapacity: 4)
+        for number in 0..<10 {
+            #expect(try connection.fetchValue("SELECT \(number)", as: Int.self) == number)
+            #expect(connection.cachedStatementCount <= 4)
+        }
+    }
+
+    @Test("a capacity of zero caches nothing and still runs statements")
+    func noCache() throws {
+        let connection = try Connection(location: .inMemory, statementCacheCapacity: 0)
+        #expect(try connection.fetchValue("SELECT 7", as: Int.self) == 7)
+        #expect(connection.cachedStatementCount == 0)
+    }
+}

@@ -310,3 +310,28 @@ struct DatabaseTests {
         #expect(try await reopened.read { try $0.fetchValue("SELECT x FROM t", as: Int.self) } == 7)
     }
 }
+
+@Suite("Database: locks held by other connections")
+struct ForeignLockTests {
+    @Test("a write waits for a lock held by another connection instead of failing with SQLITE_BUSY")
+    func writeWaitsForForeignLock() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("db.sqlite")
+        let database = try Database(location: .file(path: path))
+        try await database.write { try $0.execute("CREATE TABLE t (x INTEGER)") }
+
+        // Another connection (as another process would) takes the write lock.
+        let other = try Connection(location: .file(path: path))
+        try other.execute("BEGIN IMMEDIATE")
+        try other.execute("INSERT INTO t VALUES (1)")
+        let write = Task { try await database.write { try $0.execute("INSERT INTO t VALUES (2)") } }
+        try await Task.sleep(for: .milliseconds(50))
+        try other.execute("COMMIT")
+        try await write.value
+
+        let values = try await database.read {
+            try $0.fetchAll("SELECT x FROM t ORDER BY x") { try $0.value(at: 0, as: Int.self) }
+        }
+        #expect(values == [1, 2])
+    }
+}
