@@ -270,3 +270,31 @@ struct MigratorTests {
         #expect(try tableExists("afterwards", connection))
     }
 }
+
+@Suite("Migration status report")
+struct MigrationStatusReportTests {
+    @Test("the dry-run text lists applied and pending migrations by id, then the verdict")
+    func pendingReport() throws {
+        let connection = try Connection(location: .inMemory)
+        try Migrator(location: .folder(path: Fixtures.migrations("valid"))).migrate(connection)
+        let status = try Migrator(location: .folder(path: Fixtures.migrations("valid_plus_one"))).status(of: connection)
+        let lines = status.description.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4)
+        #expect(lines[0].hasPrefix("applied  0001 create_notes  "))
+        #expect(lines[1].hasPrefix("applied  0002 create_tags  "))
+        #expect(lines[2] == "pending  0003 add_archived")
+        #expect(lines[3] == "3 migration(s), 1 pending")
+    }
+
+    @Test("the dry-run text names each problem")
+    func problemReport() throws {
+        let connection = try Connection(location: .inMemory)
+        try Migrator(location: .folder(path: Fixtures.migrations("valid_plus_one"))).migrate(connection)
+        let status = try Migrator(location: .folder(path: Fixtures.migrations("changed_checksum"))).status(of: connection)
+        let lines = status.description.split(separator: "\n").map(String.init)
+        #expect(lines[1].hasPrefix("CHANGED  0002 create_tags  "))
+        #expect(lines[2].hasPrefix("UNKNOWN  0003 add_archived  "))
+        #expect(lines[3] == "3 migration(s); refusing to migrate: 2 problem(s)")
+        #expect(lines.count == 6)
+    }
+}

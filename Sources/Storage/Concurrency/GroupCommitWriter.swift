@@ -56,11 +56,6 @@ final class GroupCommitWriter: Sendable {
         }
     }
 
-    /// Runs `body` on the writer connection, blocking the calling thread; for start-up only.
-    func runBlocking<T: Sendable>(_ body: @Sendable (Connection) throws -> T) throws -> T {
-        try connection.runBlocking(body)
-    }
-
     private func enqueue(_ job: WriteJob) {
         let startsDrain = pending.withLock { pending in
             pending.jobs.append(job)

@@ -33,12 +33,4 @@ final class SerializedConnection: Sendable {
             self.connection.withLock { body($0) }
         }
     }
-
-    /// Runs `body` on the queue and blocks the calling thread until it is done. For start-up work
-    /// (opening, configuring) done before any task uses the database.
-    func runBlocking<T: Sendable>(_ body: @Sendable (Connection) throws -> T) throws -> T {
-        try queue.sync {
-            try connection.withLock { try body($0) }
-        }
-    }
 }

@@ -6,8 +6,9 @@ public enum MigrationError: Error, Sendable, Equatable, CustomStringConvertible 
     case unreadableFile(path: String)
     /// A file is not valid UTF-8 text.
     case notUTF8(path: String)
-    /// A file in the folder is not named `NNNN_name.sql` (hidden files such as `.gitkeep` are
-    /// skipped; anything else is refused so that a misnamed migration is never silently ignored).
+    /// A file in the folder is not named `NNNN_name.sql` (hidden files such as `.gitkeep` and
+    /// Markdown notes such as `README.md` are skipped; anything else is refused so that a misnamed
+    /// migration is never silently ignored).
     case invalidFileName(fileName: String, folder: String)
     /// Two files carry the same number.
     case duplicateNumber(id: Int, fileNames: [String])

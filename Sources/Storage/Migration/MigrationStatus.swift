@@ -32,6 +32,43 @@ public struct MigrationStatus: Sendable, Equatable {
     }
 }
 
+extension MigrationStatus: CustomStringConvertible {
+    /// One line per migration, by id, then a verdict: the text of a dry run.
+    ///
+    ///     applied  0001 create_notes  2026-11-30T10:00:00.000Z
+    ///     pending  0002 create_tags
+    ///     2 migration(s), 1 pending
+    public var description: String {
+        func number(_ id: Int) -> String {
+            let digits = String(id)
+            return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+        }
+        var entries: [(id: Int, line: String)] = []
+        entries += applied.map { ($0.id, "applied  \(number($0.id)) \($0.name)  \($0.appliedAt)") }
+        entries += pending.map { ($0.id, "pending  \(number($0.id)) \($0.name)") }
+        entries += changed.map {
+            (
+                $0.file.id,
+                "CHANGED  \(number($0.file.id)) \($0.applied.name)  applied with checksum \($0.applied.checksum), "
+                    + "\($0.file.fileName) has \($0.file.checksum)"
+            )
+        }
+        entries += unknown.map { ($0.id, "UNKNOWN  \(number($0.id)) \($0.name)  applied \($0.appliedAt), no file") }
+        // Sorted by id, then text, so the listing never depends on the order of the groups above.
+        var lines = entries.sorted { ($0.id, $0.line) < ($1.id, $1.line) }.map(\.line)
+        let total = applied.count + pending.count + changed.count + unknown.count
+        if !problems.isEmpty {
+            lines.append("\(total) migration(s); refusing to migrate: \(problems.count) problem(s)")
+            lines += problems.map { "  \($0)" }
+        } else if pending.isEmpty {
+            lines.append("\(total) migration(s), up to date")
+        } else {
+            lines.append("\(total) migration(s), \(pending.count) pending")
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
 /// An applied migration whose file changed since.
 public struct ChangedMigration: Sendable, Equatable {
     /// What the database recorded.

@@ -39,8 +39,9 @@ public struct Migrator: Sendable {
             throw MigrationError.folderNotFound(searched: [folder])
         }
         var migrations: [Migration] = []
-        // Sorted, so the first bad file reported is the same on every machine.
-        for fileName in fileNames.sorted() where !fileName.hasPrefix(".") {
+        // Sorted, so the first bad file reported is the same on every machine. Hidden files
+        // (.gitkeep) and Markdown notes (README.md) are not migrations; anything else must be one.
+        for fileName in fileNames.sorted() where !fileName.hasPrefix(".") && !fileName.hasSuffix(".md") {
             let path = folder + "/" + fileName
             guard let (id, name) = Migration.parseFileName(fileName) else {
                 throw MigrationError.invalidFileName(fileName: fileName, folder: folder)
