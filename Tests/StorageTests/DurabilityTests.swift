@@ -53,6 +53,12 @@ struct DurabilityTests {
         let output = Pipe()
         process.standardOutput = output
         try process.run()
+        // Guards against a writer that stops making progress: without it the read below would wait
+        // forever. Firing only ends the child; the expectations below then fail.
+        let pid = process.processIdentifier
+        let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(120), execute: watchdog)
+        defer { watchdog.cancel() }
 
         let reading = output.fileHandleForReading
         var acknowledged: [Int] = []

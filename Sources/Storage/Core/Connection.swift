@@ -203,3 +203,8 @@ extension String {
         return String(self[start..<end])
     }
 }
+
+/// A connection belongs to the one owner that serializes its use (see the type's documentation);
+/// the compiler refuses to let it cross to another task or thread.
+@available(*, unavailable)
+extension Connection: Sendable {}

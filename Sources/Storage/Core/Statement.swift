@@ -184,3 +184,7 @@ public final class Statement {
         }
     }
 }
+
+/// A statement belongs to its connection's owner, like the connection itself.
+@available(*, unavailable)
+extension Statement: Sendable {}
