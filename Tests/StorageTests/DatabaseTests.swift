@@ -26,12 +26,17 @@ final class Gate: Sendable {
     }
 }
 
-/// Suspends until `condition` holds, checking between short sleeps.
+/// Suspends until `condition` holds, checking between short sleeps. Gives up after a minute so a
+/// broken implementation fails the test instead of hanging it.
 func eventually(_ condition: () -> Bool) async throws {
-    while !condition() {
+    for _ in 0..<60_000 {
+        if condition() { return }
         try await Task.sleep(for: .milliseconds(1))
     }
+    throw ConditionNeverHeld()
 }
+
+struct ConditionNeverHeld: Error {}
 
 struct Failure: Error, Equatable {}
 
@@ -184,6 +189,31 @@ struct DatabaseTests {
         #expect(values == [1, 2, 3, 4, 6, 8, 9, 10])
         // The blocker's commit, then one commit for the whole group.
         #expect(database.writerStatistics.commits == commitsBefore + 2)
+    }
+
+    @Test("blocked SQLite work occupies none of the cooperative pool's threads")
+    func blockingWorkStaysOffCooperativePool() async throws {
+        let folder = try TemporaryFolder()
+        let database = try await makeDatabase("file", in: folder, readers: 4)
+        // One write and four reads all stuck inside SQLite closures at once: more blocked closures
+        // than the cooperative pool has threads on this machine.
+        let gates = (0..<5).map { _ in Gate() }
+        let write = Task { try await database.write { _ in gates[0].wait() } }
+        let reads = (1..<5).map { index in Task { try await database.read { _ in gates[index].wait() } } }
+        try await eventually { gates.allSatisfy(\.isReached) }
+        // Tasks still run meanwhile.
+        let sum = await withTaskGroup(of: Int.self) { group in
+            for number in 1...100 {
+                group.addTask { number }
+            }
+            return await group.reduce(0, +)
+        }
+        #expect(sum == 5050)
+        gates.forEach { $0.open() }
+        try await write.value
+        for read in reads {
+            try await read.value
+        }
     }
 
     @Test("a read is not held up by a write in progress and does not see its uncommitted rows")
