@@ -193,11 +193,17 @@ func run(_ options: Options) async throws {
     for scenario in Scenario.allCases {
         let label = scenario.label.padding(toLength: 30, withPad: " ", startingAt: 0)
         let rateText = formatted(rate(scenario))
-        print("\(label) \(String(repeating: " ", count: max(0, 15 - rateText.count)))\(rateText)   \(formatted(group(scenario), decimals: 1))")
+        print(
+            "\(label) \(String(repeating: " ", count: max(0, 15 - rateText.count)))\(rateText)   \(formatted(group(scenario), decimals: 1))"
+        )
     }
     print("")
-    print("grouped / individual one at a time: \(formatted(rate(.groupedConcurrent) / rate(.individualSequential), decimals: 1))x")
-    print("grouped / individual concurrent:    \(formatted(rate(.groupedConcurrent) / rate(.individualConcurrent), decimals: 1))x")
+    print(
+        "grouped / individual one at a time: \(formatted(rate(.groupedConcurrent) / rate(.individualSequential), decimals: 1))x"
+    )
+    print(
+        "grouped / individual concurrent:    \(formatted(rate(.groupedConcurrent) / rate(.individualConcurrent), decimals: 1))x"
+    )
 }
 
 do {

@@ -153,7 +153,9 @@ struct ConnectionTests {
         var pairs: [[Int]] = []
         try connection.cachedStatement("SELECT value FROM items ORDER BY id").forEachRow { outer in
             let outerValue = try outer.value(at: 0, as: Int.self)
-            let inner = try connection.fetchAll("SELECT value FROM items ORDER BY id") { try $0.value(at: 0, as: Int.self) }
+            let inner = try connection.fetchAll("SELECT value FROM items ORDER BY id") {
+                try $0.value(at: 0, as: Int.self)
+            }
             pairs.append([outerValue] + inner)
         }
         #expect(pairs == [[1, 1, 2, 3], [2, 1, 2, 3], [3, 1, 2, 3]])

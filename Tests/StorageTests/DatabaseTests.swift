@@ -209,7 +209,7 @@ struct DatabaseTests {
             return await group.reduce(0, +)
         }
         #expect(sum == 5050)
-        gates.forEach { $0.open() }
+        for gate in gates { gate.open() }
         try await write.value
         for read in reads {
             try await read.value

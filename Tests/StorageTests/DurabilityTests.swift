@@ -17,7 +17,8 @@ enum DurabilityWriter {
         if let path = ProcessInfo.processInfo.environment["STORAGE_DURABILITY_WRITER"] {
             return path
         }
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        let executable =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? CommandLine.arguments[0]
         var folder = URL(fileURLWithPath: executable).deletingLastPathComponent()
         var searched: [String] = []
@@ -100,7 +101,9 @@ struct DurabilityTests {
             let (present, integrity) = try await database.read { connection in
                 let present = Set(
                     try connection.fetchAll("SELECT id FROM acknowledged") { try $0.value(at: 0, as: Int.self) })
-                let integrity = try connection.fetchAll("PRAGMA integrity_check") { try $0.value(at: 0, as: String.self) }
+                let integrity = try connection.fetchAll("PRAGMA integrity_check") {
+                    try $0.value(at: 0, as: String.self)
+                }
                 return (present, integrity)
             }
             let missing = allAcknowledged.filter { !present.contains($0) }

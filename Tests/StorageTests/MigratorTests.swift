@@ -90,7 +90,9 @@ struct MigratorTests {
         #expect(try await database.migrationStatus(migrator).pending.count == 2)
         #expect(try await database.migrate(migrator).count == 2)
         #expect(try await database.migrationStatus(migrator).isUpToDate)
-        let titles = try await database.read { try $0.fetchAll("SELECT title FROM notes") { try $0.value(at: 0, as: String.self) } }
+        let titles = try await database.read {
+            try $0.fetchAll("SELECT title FROM notes") { try $0.value(at: 0, as: String.self) }
+        }
         #expect(titles == ["welcome"])
     }
 
@@ -165,7 +167,9 @@ struct MigratorTests {
     @Test("the first existing folder of a list is used")
     func firstFoundFolder() throws {
         let migrator = try Migrator(
-            location: .firstFound([.folder(path: Fixtures.migrations("no_such_folder")), .folder(path: Fixtures.migrations("valid"))]))
+            location: .firstFound([
+                .folder(path: Fixtures.migrations("no_such_folder")), .folder(path: Fixtures.migrations("valid")),
+            ]))
         #expect(migrator.source == Fixtures.migrations("valid"))
         #expect(migrator.migrations.count == 2)
     }
@@ -181,7 +185,8 @@ struct MigratorTests {
     @Test("a file not named NNNN_name.sql is refused")
     func invalidFileName() throws {
         #expect(
-            throws: MigrationError.invalidFileName(fileName: "3_extra.sql", folder: Fixtures.migrations("bad_file_name"))
+            throws: MigrationError.invalidFileName(
+                fileName: "3_extra.sql", folder: Fixtures.migrations("bad_file_name"))
         ) {
             try migrator("bad_file_name")
         }
@@ -229,7 +234,8 @@ struct MigratorTests {
             try Migrator(migrations: [Migration(id: 2, name: "two", sql: "SELECT 1")])
         }
         let migrator = try Migrator(migrations: [
-            Migration(id: 2, name: "two", sql: "CREATE TABLE b (x)"), Migration(id: 1, name: "one", sql: "CREATE TABLE a (x)"),
+            Migration(id: 2, name: "two", sql: "CREATE TABLE b (x)"),
+            Migration(id: 1, name: "one", sql: "CREATE TABLE a (x)"),
         ])
         #expect(migrator.migrations.map(\.fileName) == ["0001_one.sql", "0002_two.sql"])
     }
@@ -258,7 +264,8 @@ struct MigratorTests {
     func transactionControlRefused() throws {
         let connection = try Connection(location: .inMemory)
         #expect(
-            throws: MigrationError.migrationControlsTransaction(id: 2, fileName: "0002_commits_early.sql", sql: "COMMIT;")
+            throws: MigrationError.migrationControlsTransaction(
+                id: 2, fileName: "0002_commits_early.sql", sql: "COMMIT;")
         ) {
             try migrator("controls_transaction").migrate(connection)
         }
@@ -290,7 +297,8 @@ struct MigrationStatusReportTests {
     func problemReport() throws {
         let connection = try Connection(location: .inMemory)
         try Migrator(location: .folder(path: Fixtures.migrations("valid_plus_one"))).migrate(connection)
-        let status = try Migrator(location: .folder(path: Fixtures.migrations("changed_checksum"))).status(of: connection)
+        let status = try Migrator(location: .folder(path: Fixtures.migrations("changed_checksum"))).status(
+            of: connection)
         let lines = status.description.split(separator: "\n").map(String.init)
         #expect(lines[1].hasPrefix("CHANGED  0002 create_tags  "))
         #expect(lines[2].hasPrefix("UNKNOWN  0003 add_archived  "))

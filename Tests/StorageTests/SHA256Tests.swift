@@ -36,8 +36,10 @@ struct SHA256Tests {
             remaining -= count
             piece = piece * 3 % 1000 + 1
         }
-        let hex = hasher.finalize().map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }
-            .joined()
+        let hex = hasher.finalize().map {
+            String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16)
+        }
+        .joined()
         #expect(hex == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     }
 }

@@ -29,7 +29,9 @@ struct TransactionTests {
         #expect(try count(connection) == 1)
     }
 
-    @Test("a transaction rolls back when its body throws, and the error comes through", arguments: TransactionKind.allCases)
+    @Test(
+        "a transaction rolls back when its body throws, and the error comes through",
+        arguments: TransactionKind.allCases)
     func rollsBack(kind: TransactionKind) throws {
         let connection = try makeConnection()
         #expect(throws: Failure()) {

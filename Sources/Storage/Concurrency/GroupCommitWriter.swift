@@ -23,7 +23,8 @@ final class GroupCommitWriter: Sendable {
     /// Resumes the callers of a committed group. Resuming a task wakes a thread of the cooperative
     /// pool, a few microseconds each; done here, those wake-ups overlap with the writer's next
     /// transaction instead of delaying it.
-    private let acknowledgements = DispatchQueue(label: "navlayout.storage.writer.acknowledgements", qos: .userInitiated)
+    private let acknowledgements = DispatchQueue(
+        label: "navlayout.storage.writer.acknowledgements", qos: .userInitiated)
 
     init(connection: SerializedConnection, maximumGroupSize: Int) {
         self.connection = connection
@@ -143,7 +144,7 @@ final class GroupCommitWriter: Sendable {
         do {
             try connection.execute("BEGIN IMMEDIATE TRANSACTION")
         } catch {
-            remaining.forEach { $0.fail(error) }
+            for job in remaining { job.fail(error) }
             return
         }
         while let job = remaining.popFirst() {
@@ -156,13 +157,13 @@ final class GroupCommitWriter: Sendable {
             let outcome = job.run(connection)
             guard connection.isInTransaction else {
                 // The shared transaction is gone, and with it every write made in it so far.
-                awaitingCommit.forEach { $0.acknowledge(WriteTransactionError.transactionEnded) }
+                for outcome in awaitingCommit { outcome.acknowledge(WriteTransactionError.transactionEnded) }
                 awaitingCommit.removeAll()
                 outcome.acknowledge(outcome.succeeded ? WriteTransactionError.transactionEnded : nil)
                 do {
                     try connection.execute("BEGIN IMMEDIATE TRANSACTION")
                 } catch {
-                    remaining.forEach { $0.fail(error) }
+                    for job in remaining { job.fail(error) }
                     return
                 }
                 continue
@@ -185,11 +186,11 @@ final class GroupCommitWriter: Sendable {
             countCommit(writes: awaitingCommit.count)
             let committed = awaitingCommit
             acknowledgements.async {
-                committed.forEach { $0.acknowledge(nil) }
+                for outcome in committed { outcome.acknowledge(nil) }
             }
         } catch {
             connection.rollbackAfterFailure()
-            awaitingCommit.forEach { $0.acknowledge(error) }
+            for outcome in awaitingCommit { outcome.acknowledge(error) }
         }
     }
 

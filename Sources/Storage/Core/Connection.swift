@@ -45,7 +45,8 @@ public final class Connection {
         self.cache = StatementCache(capacity: statementCacheCapacity)
 
         sqlite3_extended_result_codes(handle, 1)
-        let milliseconds = busyTimeout.components.seconds * 1000
+        let milliseconds =
+            busyTimeout.components.seconds * 1000
             + busyTimeout.components.attoseconds / 1_000_000_000_000_000
         sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))
         try setFlag(SQLITE_DBCONFIG_ENABLE_FKEY, to: true, named: "foreign keys")

@@ -19,7 +19,8 @@ public enum MigrationError: Error, Sendable, Equatable, CustomStringConvertible 
     case unknownAppliedMigration(id: Int, name: String)
     /// The database records this migration with another name or checksum than its file has now:
     /// an applied migration was edited. Add a new migration instead.
-    case changedAppliedMigration(id: Int, recordedName: String, recordedChecksum: String, fileName: String, fileChecksum: String)
+    case changedAppliedMigration(
+        id: Int, recordedName: String, recordedChecksum: String, fileName: String, fileChecksum: String)
     /// A migration is pending while a later one is applied; applying it now would run migrations
     /// out of order.
     case pendingBeforeApplied(id: Int, lastAppliedID: Int)

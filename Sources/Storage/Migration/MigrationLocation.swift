@@ -48,7 +48,8 @@ public enum MigrationLocation: Sendable, Hashable {
     private static func executableFolder() -> String? {
         // /proc/self/exe names the binary even when it was started through a relative path or a
         // symbolic link; argv[0] is the fallback elsewhere.
-        let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        let path =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? CommandLine.arguments.first
         guard let path, !path.isEmpty else { return nil }
         return URL(fileURLWithPath: path).deletingLastPathComponent().path

@@ -80,18 +80,27 @@ public struct SHA256: Sendable {
     private mutating func compress(_ block: [UInt8]) {
         var schedule = [UInt32](repeating: 0, count: 64)
         for index in 0..<16 {
-            schedule[index] = UInt32(block[index * 4]) << 24 | UInt32(block[index * 4 + 1]) << 16
+            schedule[index] =
+                UInt32(block[index * 4]) << 24 | UInt32(block[index * 4 + 1]) << 16
                 | UInt32(block[index * 4 + 2]) << 8 | UInt32(block[index * 4 + 3])
         }
         for index in 16..<64 {
-            let s0 = rotateRight(schedule[index - 15], 7) ^ rotateRight(schedule[index - 15], 18)
+            let s0 =
+                rotateRight(schedule[index - 15], 7) ^ rotateRight(schedule[index - 15], 18)
                 ^ (schedule[index - 15] >> 3)
-            let s1 = rotateRight(schedule[index - 2], 17) ^ rotateRight(schedule[index - 2], 19)
+            let s1 =
+                rotateRight(schedule[index - 2], 17) ^ rotateRight(schedule[index - 2], 19)
                 ^ (schedule[index - 2] >> 10)
             schedule[index] = schedule[index - 16] &+ s0 &+ schedule[index - 7] &+ s1
         }
-        var a = state[0], b = state[1], c = state[2], d = state[3]
-        var e = state[4], f = state[5], g = state[6], h = state[7]
+        var a = state[0]
+        var b = state[1]
+        var c = state[2]
+        var d = state[3]
+        var e = state[4]
+        var f = state[5]
+        var g = state[6]
+        var h = state[7]
         for index in 0..<64 {
             let s1 = rotateRight(e, 6) ^ rotateRight(e, 11) ^ rotateRight(e, 25)
             let choice = (e & f) ^ (~e & g)
