@@ -240,3 +240,51 @@ struct StatementCacheTests {
         #expect(connection.cachedStatementCount == 0)
     }
 }
+
+@Suite("Reading rows into types")
+struct RowDecodableTests {
+    struct Note: RowDecodable, Equatable {
+        let id: Int64
+        let title: String
+        let rating: Double?
+
+        init(id: Int64, title: String, rating: Double?) {
+            self.id = id
+            self.title = title
+            self.rating = rating
+        }
+
+        init(row: Row) throws {
+            id = try row.value(named: "id")
+            title = try row.value(named: "title")
+            rating = try row.value(named: "rating")
+        }
+    }
+
+    private func makeConnection() throws -> Connection {
+        let connection = try Connection(location: .inMemory)
+        try connection.executeScript(
+            """
+            CREATE TABLE notes (id INTEGER PRIMARY KEY, title TEXT NOT NULL, rating REAL);
+            INSERT INTO notes VALUES (1, 'first', 4.5), (2, 'second', NULL);
+            """
+        )
+        return connection
+    }
+
+    @Test("rows are read into a type by column name, whatever the column order")
+    func readsByName() throws {
+        let connection = try makeConnection()
+        let notes = try connection.fetchAll(Note.self, "SELECT rating, title, id FROM notes ORDER BY id")
+        #expect(notes == [Note(id: 1, title: "first", rating: 4.5), Note(id: 2, title: "second", rating: nil)])
+        #expect(try connection.fetchOne(Note.self, "SELECT * FROM notes WHERE id = ?", [3]) == nil)
+    }
+
+    @Test("a missing column is named in the error")
+    func missingColumn() throws {
+        let connection = try makeConnection()
+        #expect(throws: RowDecodingError.noSuchColumn(name: "rating", sql: "SELECT id, title FROM notes")) {
+            try connection.fetchAll(Note.self, "SELECT id, title FROM notes")
+        }
+    }
+}

@@ -55,6 +55,15 @@ public struct Row {
         return converted
     }
 
+    /// A column's value as a Swift type, found by column name (the first column of that name,
+    /// compared as SQLite reports it; use `AS` in the SQL to name expressions).
+    public func value<T: DatabaseValueConvertible>(named name: String, as type: T.Type = T.self) throws -> T {
+        for index in 0..<count where try columnName(at: index) == name {
+            return try value(at: index, as: T.self)
+        }
+        throw RowDecodingError.noSuchColumn(name: name, sql: statement.sql)
+    }
+
     private func checkRange(_ index: Int) throws {
         guard index >= 0, index < count else {
             throw RowDecodingError.columnOutOfRange(index: index, columnCount: count, sql: statement.sql)

@@ -23,11 +23,14 @@ public enum StatementError: Error, Sendable, Equatable, CustomStringConvertible 
 public enum RowDecodingError: Error, Sendable, Equatable, CustomStringConvertible {
     case columnOutOfRange(index: Int, columnCount: Int, sql: String)
     case typeMismatch(column: String, index: Int, expected: String, found: DatabaseValue, sql: String)
+    case noSuchColumn(name: String, sql: String)
 
     public var description: String {
         switch self {
         case .columnOutOfRange(let index, let columnCount, let sql):
             "column \(index) asked of a row with \(columnCount) column(s): \(sql)"
+        case .noSuchColumn(let name, let sql):
+            "no column named '\(name)' in the result of: \(sql)"
         case .typeMismatch(let column, let index, let expected, let found, let sql):
             "column \(index) '\(column)' holds \(found.storageClass) \(found), not \(expected): \(sql)"
         }
