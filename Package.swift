@@ -8,11 +8,32 @@ let package = Package(
     name: "navlayout",
     products: [
         .library(name: "Cassowary", targets: ["Cassowary"]),
+        .library(name: "Storage", targets: ["Storage"]),
+        .executable(name: "navlayout-storage-bench", targets: ["navlayout-storage-bench"]),
     ],
     targets: [
         // The constraint solver: stdlib only, no Foundation, no I/O.
         .target(name: "Cassowary"),
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),
+
+        // The system SQLite library (Debian: libsqlite3-dev), seen through a small header.
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        // SQLite connections, statements, transactions, the single writer with group commit,
+        // readers and the migrator; knows nothing of layouts.
+        .target(name: "Storage", dependencies: ["CSQLite"]),
+        // A child process for the durability test: prints each id once its write is acknowledged.
+        .executableTarget(name: "storage-durability-writer", dependencies: ["Storage"]),
+        // Insert throughput, one transaction per row against group commit.
+        .executableTarget(name: "navlayout-storage-bench", dependencies: ["Storage"]),
+        .testTarget(
+            name: "StorageTests",
+            dependencies: ["Storage"],
+            exclude: ["Fixtures"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

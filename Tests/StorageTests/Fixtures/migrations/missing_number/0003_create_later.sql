@@ -1,0 +1,1 @@
+CREATE TABLE later (id INTEGER);

@@ -1,0 +1,1 @@
+CREATE TABLE bad (name TEXT DEFAULT ÿþ);

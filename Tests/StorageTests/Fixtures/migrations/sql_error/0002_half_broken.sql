@@ -1,0 +1,3 @@
+CREATE TABLE half (id INTEGER PRIMARY KEY);
+INSERT INTO half (id) VALUES (1);
+INSERT INTO no_such_table (id) VALUES (1);
