@@ -40,17 +40,21 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
 /// A clock the test moves by hand.
 final class TestClock: Sendable {
     private let current: Mutex<Int64>
+    private let step: Int64
 
-    init(start: Timestamp = Timestamp(microsecondsSinceEpoch: 1_800_000_000_000_000)) {
+    /// - Parameter step: microseconds each reading moves the clock on; 0 freezes it, so every
+    ///   event shares one time and only ids tell them apart.
+    init(start: Timestamp = Timestamp(microsecondsSinceEpoch: 1_800_000_000_000_000), step: Int64 = 1) {
         current = Mutex(start.microsecondsSinceEpoch)
+        self.step = step
     }
 
-    /// The current time; every reading moves the clock one microsecond on, so two events never
-    /// share a time unless the test wants them to.
+    /// The current time, then the clock moves on by `step`.
     func now() -> Timestamp {
-        Timestamp(
+        let step = self.step
+        return Timestamp(
             microsecondsSinceEpoch: current.withLock { value in
-                value += 1
+                value += step
                 return value
             })
     }

@@ -19,6 +19,11 @@ public struct RetentionOutcome: Sendable, Hashable {
     public var deletedByAge: Int
     public var deletedByCount: Int
 
+    public init(deletedByAge: Int, deletedByCount: Int) {
+        self.deletedByAge = deletedByAge
+        self.deletedByCount = deletedByCount
+    }
+
     public var deleted: Int {
         deletedByAge + deletedByCount
     }
