@@ -5,10 +5,16 @@ import Storage
 /// transaction.
 public struct ApiKeyRepository: Sendable {
     public let database: Database
+    /// When set, successful authentications are remembered for a short while; see
+    /// `AuthenticationCache`. Share one cache between every repository of the process.
+    public let cache: AuthenticationCache?
     private let clock: PersistenceClock
 
-    public init(database: Database, clock: @escaping PersistenceClock = Timestamp.now) {
+    public init(
+        database: Database, cache: AuthenticationCache? = nil, clock: @escaping PersistenceClock = Timestamp.now
+    ) {
         self.database = database
+        self.cache = cache
         self.clock = clock
     }
 
@@ -43,8 +49,9 @@ public struct ApiKeyRepository: Sendable {
     /// A revoked key cannot be rotated (conflict).
     public func rotate(tenantID: String, keyID: String, actor: AuditActor = .admin) async throws -> IssuedApiKey {
         let clock = self.clock
-        return try await database.write { connection in
+        let (issued, oldPrefix) = try await database.write { connection in
             var key = try Self.key(keyID, of: tenantID, on: connection)
+            let oldPrefix = key.prefix
             guard !key.isRevoked else {
                 throw PersistenceError.conflict(.apiKey, id: keyID, reason: "the key is revoked and cannot be rotated")
             }
@@ -58,8 +65,10 @@ public struct ApiKeyRepository: Sendable {
                 at: now, on: connection)
             key.prefix = token.prefix
             key.rotatedAt = now
-            return IssuedApiKey(key: key, secret: token.text)
+            return (IssuedApiKey(key: key, secret: token.text), oldPrefix)
         }
+        cache?.remove(prefix: oldPrefix)
+        return issued
     }
 
     /// Revokes the key: it never authenticates again. Revoking a revoked key changes nothing and
@@ -67,7 +76,7 @@ public struct ApiKeyRepository: Sendable {
     @discardableResult
     public func revoke(tenantID: String, keyID: String, actor: AuditActor = .admin) async throws -> ApiKey {
         let clock = self.clock
-        return try await database.write { connection in
+        let revoked = try await database.write { connection in
             var key = try Self.key(keyID, of: tenantID, on: connection)
             if key.isRevoked { return key }
             let now = max(clock(), key.createdAt)
@@ -76,6 +85,8 @@ public struct ApiKeyRepository: Sendable {
             key.revokedAt = now
             return key
         }
+        cache?.remove(prefix: revoked.prefix)
+        return revoked
     }
 
     /// The tenant and key a bearer token belongs to; nil when the token is malformed, unknown or
@@ -84,7 +95,11 @@ public struct ApiKeyRepository: Sendable {
     public func authenticate(bearer token: String) async throws -> AuthenticatedKey? {
         guard let parsed = ApiKeyToken.parse(token) else { return nil }
         let presented = parsed.digest
-        return try await database.read { connection in
+        if let cached = cache?.lookup(prefix: parsed.prefix, digest: presented) {
+            return cached
+        }
+        let generation = cache?.generation ?? 0
+        let authenticated = try await database.read { connection -> AuthenticatedKey? in
             let stored = try connection.fetchOne(
                 "SELECT id, tenant_id, secret_hash, revoked_at FROM api_keys WHERE prefix = ?", [parsed.prefix]
             ) { row in
@@ -98,6 +113,10 @@ public struct ApiKeyRepository: Sendable {
             guard matches, stored.revokedAt == nil else { return nil }
             return AuthenticatedKey(tenantID: stored.tenantID, keyID: stored.keyID)
         }
+        if let authenticated {
+            cache?.store(prefix: parsed.prefix, digest: presented, key: authenticated, readAtGeneration: generation)
+        }
+        return authenticated
     }
 
     // MARK: Shared with TenantRepository
