@@ -95,3 +95,23 @@ struct SchemaTests {
         #expect(error?.resultCode == .constraint)
     }
 }
+
+@Suite("Repositories: opening the service's storage")
+struct RepositoriesTests {
+    @Test("open migrates a new file and reopening it migrates nothing more")
+    func openMigrates() async throws {
+        let folder = try TemporaryFolder()
+        let migrator = try Migrator(location: .folder(path: packageMigrations))
+        let location = DatabaseLocation.file(path: folder.file("open.sqlite"))
+        let tenantID: String
+        do {
+            let repositories = try await Repositories.open(location: location, migrator: migrator)
+            #expect(try await repositories.database.migrationStatus(migrator).isUpToDate)
+            let created = try await repositories.tenants.create(name: "acme")
+            tenantID = created.tenant.id
+            #expect(try await repositories.apiKeys.authenticate(bearer: created.firstKey.secret)?.tenantID == tenantID)
+        }
+        let reopened = try await Repositories.open(location: location, migrator: migrator)
+        #expect(try await reopened.tenants.list().map(\.id) == [tenantID])
+    }
+}

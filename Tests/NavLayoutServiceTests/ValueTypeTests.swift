@@ -54,3 +54,39 @@ struct ValueTypeTests {
         #expect(Timestamp(start.date) == start)
     }
 }
+
+@Suite("Parsing RFC 3339 times")
+struct TimestampParsingTests {
+    @Test(
+        "valid times parse to the exact microsecond",
+        arguments: [
+            ("1970-01-01T00:00:00Z", Int64(0)),
+            ("2027-01-15T08:00:00.123456Z", Int64(1_800_000_000_123_456)),
+            ("2027-01-15T08:00:00.1234569Z", Int64(1_800_000_000_123_456)),
+            ("2027-01-15T09:00:00.5+01:00", Int64(1_800_000_000_500_000)),
+            ("2027-01-15T07:30:00-00:30", Int64(1_800_000_000_000_000)),
+            ("2027-01-15t08:00:00z", Int64(1_800_000_000_000_000)),
+            ("1969-12-31T23:59:59.999999Z", Int64(-1)),
+            ("2024-02-29T00:00:00Z", Int64(1_709_164_800_000_000)),
+        ])
+    func valid(text: String, micros: Int64) {
+        #expect(Timestamp(iso8601: text)?.microsecondsSinceEpoch == micros)
+    }
+
+    @Test(
+        "malformed or impossible times are refused",
+        arguments: [
+            "", "2027-01-15", "2027-01-15T08:00:00", "2027-01-15T08:00Z", "2027-13-01T00:00:00Z",
+            "2023-02-29T00:00:00Z", "2027-01-15T24:00:00Z", "2027-01-15T08:00:00.Z", "2027-01-15T08:00:00+1:00",
+            "2027-01-15T08:00:00Z ", "yesterday", "2027-01-15T08:00:60Z",
+        ])
+    func invalid(text: String) {
+        #expect(Timestamp(iso8601: text) == nil)
+    }
+
+    @Test("printing then parsing gives the same time", arguments: [Int64(0), -86_400_000_001, 1_234_567_890_123_456])
+    func roundTrip(micros: Int64) {
+        let time = Timestamp(microsecondsSinceEpoch: micros)
+        #expect(Timestamp(iso8601: time.iso8601) == time)
+    }
+}

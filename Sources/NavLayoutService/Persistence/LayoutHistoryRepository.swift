@@ -216,13 +216,3 @@ public struct LayoutHistoryRepository: Sendable {
         }
     }
 }
-
-/// Extended result codes of constraint failures the repositories translate into typed errors.
-enum SQLiteConstraint {
-    /// SQLITE_CONSTRAINT_FOREIGNKEY
-    static let foreignKey: Int32 = 787
-    /// SQLITE_CONSTRAINT_PRIMARYKEY
-    static let primaryKey: Int32 = 1555
-    /// SQLITE_CONSTRAINT_UNIQUE
-    static let unique: Int32 = 2067
-}
