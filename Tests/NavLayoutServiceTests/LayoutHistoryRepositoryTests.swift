@@ -271,4 +271,27 @@ struct LayoutHistoryRepositoryTests {
         #expect(try await store.layouts.applyRetention(.keepEverything).deleted == 0)
         #expect(try await store.layouts.count(tenantID: tenant) == 1)
     }
+
+    @Test("a cursor stays valid after retention deleted the row it points at")
+    func cursorSurvivesRetention() async throws {
+        let folder = try TemporaryFolder()
+        let store = try await Store.open(.memory, in: folder)
+        let tenant = try await store.tenants.create(name: "acme").tenant.id
+        var recorded: [LayoutID] = []
+        for marker in 0..<20 {
+            recorded.append(try await store.layouts.record(sampleLayout(tenantID: tenant, marker: marker)).id)
+        }
+        let first = try await store.layouts.list(tenantID: tenant, limit: 5)
+        let cursor = try #require(first.nextCursor)
+        // Keep only the newest 3: the row the cursor names is gone.
+        try await store.layouts.applyRetention(RetentionPolicy(maximumCountPerTenant: 3))
+        #expect(try await store.layouts.list(tenantID: tenant, cursor: cursor).items.isEmpty)
+        for marker in 0..<3 {
+            try await store.layouts.record(sampleLayout(tenantID: tenant, marker: 100 + marker))
+        }
+        // New rows are above the cursor: the continuation still holds nothing.
+        #expect(try await store.layouts.list(tenantID: tenant, cursor: cursor).nextCursor == nil)
+        #expect(try await store.layouts.list(tenantID: tenant, cursor: cursor).items.isEmpty)
+        #expect(first.items.map(\.id) == Array(recorded.reversed().prefix(5)))
+    }
 }

@@ -250,4 +250,32 @@ struct ProfileRepositoryTests {
         #expect(try await store.profiles.current(tenantID: tenant, name: "p").version == 1)
         #expect(try await store.keys.list(tenantID: tenant).count == 1)
     }
+
+    @Test("of concurrent writes conditioned on the same ETag, exactly one wins")
+    func concurrentConditionalWrites() async throws {
+        let folder = try TemporaryFolder()
+        let store = try await Store.open(.file, in: folder)
+        let (tenant, actor) = try await tenantAndKey(store)
+        let base = try await store.profiles.put(
+            tenantID: tenant, name: "p", document: "{}", description: nil, actor: actor)
+        let outcomes = try await withThrowingTaskGroup(of: Bool.self) { group in
+            for number in 0..<16 {
+                group.addTask {
+                    do {
+                        _ = try await store.profiles.put(
+                            tenantID: tenant, name: "p", document: #"{"n":\#(number)}"#, description: nil,
+                            ifMatch: base.version.etag, actor: actor)
+                        return true
+                    } catch PersistenceError.preconditionFailed {
+                        return false
+                    }
+                }
+            }
+            var outcomes: [Bool] = []
+            for try await outcome in group { outcomes.append(outcome) }
+            return outcomes
+        }
+        #expect(outcomes.filter { $0 }.count == 1)
+        #expect(try await store.profiles.current(tenantID: tenant, name: "p").version == 2)
+    }
 }
