@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "Storage", targets: ["Storage"]),
         .executable(name: "navlayout-storage-bench", targets: ["navlayout-storage-bench"]),
         .library(name: "NavLayoutService", targets: ["NavLayoutService"]),
+        .executable(name: "navlayout-persistence-bench", targets: ["navlayout-persistence-bench"]),
     ],
     targets: [
         // The constraint solver: stdlib only, no Foundation, no I/O.
@@ -39,6 +40,8 @@ let package = Package(
         // The service: repositories on Storage (Persistence/), later routes, auth, config, metrics.
         .target(name: "NavLayoutService", dependencies: ["Storage"]),
         .testTarget(name: "NavLayoutServiceTests", dependencies: ["NavLayoutService", "Storage"]),
+        // What the service's schema and repositories cost next to bare storage-level peers.
+        .executableTarget(name: "navlayout-persistence-bench", dependencies: ["NavLayoutService", "Storage"]),
     ],
     swiftLanguageModes: [.v6]
 )
