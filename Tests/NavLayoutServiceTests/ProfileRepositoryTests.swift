@@ -247,8 +247,12 @@ struct ProfileRepositoryTests {
         await #expect(throws: DatabaseError.self) {
             try await store.keys.create(tenantID: tenant)
         }
+        await #expect(throws: DatabaseError.self) {
+            try await store.tenants.create(name: "second")
+        }
         #expect(try await store.profiles.current(tenantID: tenant, name: "p").version == 1)
         #expect(try await store.keys.list(tenantID: tenant).count == 1)
+        #expect(try await store.tenants.list().map(\.name) == ["acme"])
     }
 
     @Test("of concurrent writes conditioned on the same ETag, exactly one wins")

@@ -40,6 +40,14 @@ struct RestartTests {
 
         let reopened = try await Store.open(.file, in: folder)
         let tenant = created.tenant.id
+        let (integrity, foreignKeyViolations) = try await reopened.database.read { connection in
+            (
+                try connection.fetchValue("PRAGMA integrity_check", as: String.self),
+                try connection.fetchAll("PRAGMA foreign_key_check") { try $0.value(at: 0, as: String.self) }
+            )
+        }
+        #expect(integrity == "ok")
+        #expect(foreignKeyViolations.isEmpty)
         #expect(try await reopened.tenants.list() == [created.tenant])
         #expect(try await reopened.adminToken.ensure(environmentToken: nil) == .existing)
         #expect(try await reopened.adminToken.verify(adminToken))
