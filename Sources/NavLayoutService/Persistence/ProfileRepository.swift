@@ -184,7 +184,7 @@ public struct ProfileRepository: Sendable {
         }
     }
 
-    // MARK: Helpers
+    // MARK: Rows, ETags and validation
 
     private struct ProfileRow {
         var id: Int64
