@@ -10,6 +10,8 @@ let package = Package(
         .library(name: "Cassowary", targets: ["Cassowary"]),
         .library(name: "Storage", targets: ["Storage"]),
         .executable(name: "navlayout-storage-bench", targets: ["navlayout-storage-bench"]),
+        .library(name: "NavLayoutService", targets: ["NavLayoutService"]),
+        .executable(name: "navlayout-persistence-bench", targets: ["navlayout-persistence-bench"]),
     ],
     targets: [
         // The constraint solver: stdlib only, no Foundation, no I/O.
@@ -34,6 +36,12 @@ let package = Package(
             dependencies: ["Storage"],
             exclude: ["Fixtures"]
         ),
+
+        // The service: repositories on Storage (Persistence/), later routes, auth, config, metrics.
+        .target(name: "NavLayoutService", dependencies: ["Storage"]),
+        .testTarget(name: "NavLayoutServiceTests", dependencies: ["NavLayoutService", "Storage"]),
+        // What the service's schema and repositories cost next to bare storage-level peers.
+        .executableTarget(name: "navlayout-persistence-bench", dependencies: ["NavLayoutService", "Storage"]),
     ],
     swiftLanguageModes: [.v6]
 )

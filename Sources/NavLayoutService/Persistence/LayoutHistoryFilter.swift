@@ -1,0 +1,21 @@
+/// Which recorded layouts a history listing returns. Every filter left nil matches everything.
+public struct LayoutHistoryFilter: Sendable, Hashable {
+    public var profileName: String?
+    public var navigation: LayoutNavigationState?
+    public var status: LayoutStatus?
+    /// Recorded at or after this time.
+    public var since: Timestamp?
+    /// Recorded strictly before this time.
+    public var until: Timestamp?
+
+    public init(
+        profileName: String? = nil, navigation: LayoutNavigationState? = nil, status: LayoutStatus? = nil,
+        since: Timestamp? = nil, until: Timestamp? = nil
+    ) {
+        self.profileName = profileName
+        self.navigation = navigation
+        self.status = status
+        self.since = since
+        self.until = until
+    }
+}
