@@ -1,3 +1,5 @@
+import Foundation
+import Synchronization
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -32,12 +34,21 @@ enum RawClientError: Error, CustomStringConvertible {
     }
 }
 
-/// A blocking TCP client that writes exact bytes and reads exact responses, so tests see what the
-/// server really sends (framing included), with a receive time-out so a broken server fails a test
-/// instead of hanging it.
-final class RawClient {
+/// Runs blocking socket work on a thread of its own: blocking a thread of the Swift concurrency
+/// pool would starve the server's handler tasks, which run on that same pool in this process.
+func onOwnThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Result { try work() }) }.start()
+    }
+}
+
+/// A TCP client that writes exact bytes and reads exact responses, so tests see what the server
+/// really sends (framing included), with a receive time-out so a broken server fails a test
+/// instead of hanging it. Reads run on their own thread (see `onOwnThread`); the buffer sits in a
+/// Mutex so the client can move between threads.
+final class RawClient: Sendable {
     let descriptor: Int32
-    private var buffer: [UInt8] = []
+    private let state = Mutex<[UInt8]>([])
 
     init(port: Int, receiveTimeoutSeconds: Int = 10) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -81,8 +92,20 @@ final class RawClient {
         shutdown(descriptor, Int32(SHUT_WR))
     }
 
+    /// Reads one response. `expectBody: false` for answers to HEAD.
+    func readResponse(expectBody: Bool = true) async throws -> WireResponse {
+        try await onOwnThread { [self] in
+            try state.withLock { buffer in try readResponseBlocking(expectBody: expectBody, buffer: &buffer) }
+        }
+    }
+
+    /// True when the server has closed the connection (end of stream or reset) and sent nothing more.
+    func isClosedByServer() async -> Bool {
+        (try? await onOwnThread { [self] in state.withLock { buffer in closedBlocking(buffer: &buffer) } }) ?? false
+    }
+
     /// Reads more bytes; false on end of stream, reset or time-out.
-    private func fill() -> Bool {
+    private func fill(_ buffer: inout [UInt8]) -> Bool {
         var chunk = [UInt8](repeating: 0, count: 65536)
         let count = chunk.withUnsafeMutableBytes { raw in recv(descriptor, raw.baseAddress, raw.count, 0) }
         if count <= 0 { return false }
@@ -90,18 +113,16 @@ final class RawClient {
         return true
     }
 
-    private var receivedText: String { String(decoding: buffer.prefix(400), as: UTF8.self) }
-
-    /// Reads one response. `expectBody: false` for answers to HEAD.
-    func readResponse(expectBody: Bool = true) throws -> WireResponse {
+    private func readResponseBlocking(expectBody: Bool, buffer: inout [UInt8]) throws -> WireResponse {
+        var receivedText: String { String(decoding: buffer.prefix(400), as: UTF8.self) }
         let terminator: [UInt8] = Array("\r\n\r\n".utf8)
         var headEnd: Int?
         while headEnd == nil {
-            if let found = firstIndex(of: terminator) {
+            if let found = firstIndex(of: terminator, in: buffer) {
                 headEnd = found
                 break
             }
-            guard fill() else { throw RawClientError.closedBeforeResponse(received: receivedText) }
+            guard fill(&buffer) else { throw RawClientError.closedBeforeResponse(received: receivedText) }
         }
         guard let headEnd else { throw RawClientError.malformedResponse(receivedText) }
         let headText = String(decoding: buffer[0..<headEnd], as: UTF8.self)
@@ -124,15 +145,14 @@ final class RawClient {
             length = value
         }
         while buffer.count < length {
-            guard fill() else { throw RawClientError.closedBeforeResponse(received: receivedText) }
+            guard fill(&buffer) else { throw RawClientError.closedBeforeResponse(received: receivedText) }
         }
         let body = Array(buffer[0..<length])
         buffer.removeFirst(length)
         return WireResponse(status: status, headers: headers, body: body)
     }
 
-    /// True when the server has closed the connection (end of stream or reset) and sent nothing more.
-    func isClosedByServer() -> Bool {
+    private func closedBlocking(buffer: inout [UInt8]) -> Bool {
         if !buffer.isEmpty { return false }
         var byte: UInt8 = 0
         let count = recv(descriptor, &byte, 1, 0)
@@ -142,7 +162,7 @@ final class RawClient {
         return false
     }
 
-    private func firstIndex(of pattern: [UInt8]) -> Int? {
+    private func firstIndex(of pattern: [UInt8], in buffer: [UInt8]) -> Int? {
         guard buffer.count >= pattern.count else { return nil }
         for start in 0...(buffer.count - pattern.count) where buffer[start] == pattern[0] {
             if Array(buffer[start..<(start + pattern.count)]) == pattern { return start }
