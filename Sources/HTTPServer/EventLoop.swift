@@ -10,6 +10,10 @@ struct HandlerCompletion: Sendable {
     let connectionID: UInt64
     let bytes: [UInt8]
     let keepAlive: Bool
+    /// Kept for the rare re-encoding when shutdown began while the handler ran.
+    let response: Response
+    let version: HTTPVersion
+    let isHead: Bool
 }
 
 /// The thread-safe face of one event loop: its epoll and wake-up descriptors and the mailbox in

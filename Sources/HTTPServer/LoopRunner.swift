@@ -227,10 +227,12 @@ final class LoopRunner {
         // too so the loop only copies bytes to the socket.
         Task {
             let response = await responder.respond(to: request, context: context)
-            let bytes = ResponseEncoder.encode(
-                response, version: request.version, isHead: request.method == .head, keepAlive: keepAlive)
+            let isHead = request.method == .head
+            let bytes = ResponseEncoder.encode(response, version: request.version, isHead: isHead, keepAlive: keepAlive)
             loop.deliver(
-                HandlerCompletion(descriptor: descriptor, connectionID: connectionID, bytes: bytes, keepAlive: keepAlive))
+                HandlerCompletion(
+                    descriptor: descriptor, connectionID: connectionID, bytes: bytes, keepAlive: keepAlive,
+                    response: response, version: request.version, isHead: isHead))
         }
     }
 
@@ -239,10 +241,15 @@ final class LoopRunner {
             connection.awaitingResponse
         else { return }  // the connection died while its handler ran
         connection.awaitingResponse = false
-        connection.outbound = completion.bytes
         connection.outboundOffset = 0
-        if !completion.keepAlive || state.phase != .running {
+        if completion.keepAlive && state.phase != .running {
+            // Shutdown began while the handler ran: the client must learn that this connection ends.
+            connection.outbound = ResponseEncoder.encode(
+                completion.response, version: completion.version, isHead: completion.isHead, keepAlive: false)
             connection.closeAfterOutbound = true
+        } else {
+            connection.outbound = completion.bytes
+            connection.closeAfterOutbound = !completion.keepAlive
         }
         drive(connection)
     }

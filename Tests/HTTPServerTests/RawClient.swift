@@ -51,23 +51,26 @@ final class RawClient: Sendable {
     private let state = Mutex<[UInt8]>([])
 
     init(port: Int, receiveTimeoutSeconds: Int = 10) throws {
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = UInt16(port).bigEndian
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let result = withUnsafePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
         if result != 0 {
+            // Closed here and thrown before `descriptor` is set, so deinit cannot close the number
+            // a second time (by then it may belong to another test's server).
             let code = errno
-            Glibc.close(descriptor)
+            Glibc.close(fd)
             throw RawClientError.connectFailed(code)
         }
         var timeout = timeval(tv_sec: receiveTimeoutSeconds, tv_usec: 0)
-        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        descriptor = fd
     }
 
     deinit { Glibc.close(descriptor) }
