@@ -48,14 +48,6 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 
     public func contains(name: String) -> Bool { self[name] != nil }
 
-    /// The comma-separated list elements of every field of this name, trimmed and lowercased,
-    /// for tokens such as Connection and Transfer-Encoding.
-    func tokens(for name: String) -> [String] {
-        values(for: name).flatMap { value in
-            value.split(separator: ",").map { $0.trimmingOWS().lowercasedASCII() }
-        }.filter { !$0.isEmpty }
-    }
-
     static func namesEqual(_ lhs: String, _ rhs: String) -> Bool {
         let left = lhs.utf8
         let right = rhs.utf8

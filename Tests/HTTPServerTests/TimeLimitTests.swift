@@ -76,4 +76,17 @@ struct TimeLimitTests {
             #expect(try await other.readResponse().status == 200)
         }
     }
+
+    @Test("closes a connection whose client stops reading a large response")
+    func stalledReader() async throws {
+        try await withServer(limits: shortTimeLimits()) { _, port in
+            let reader = try RawClient(port: port)
+            // Far more than loopback socket buffers hold, so the server's writes stall.
+            reader.send("GET /big/48000000 HTTP/1.1\r\nHost: a\r\n\r\n")
+            #expect(try await serveMeanwhile(port: port) > 0)
+            // Compared as a flag: a failure message holding 48 MB of body would be unreadable.
+            let completed = (try? await reader.readResponse()) != nil
+            #expect(!completed, "the server should have closed the stalled connection")
+        }
+    }
 }
