@@ -8,7 +8,20 @@ import Glibc
 #endif
 
 /// The body of GET /healthz; scripts/bench-http.sh writes the same bytes for nginx to serve.
-let healthBody = Array(#"{"status":"ok","service":"navlayout","checks":{"http":"ok"}}"#.utf8)
+enum HealthRoute {
+    static let body = Array(#"{"status":"ok","service":"navlayout","checks":{"http":"ok"}}"#.utf8)
+}
+
+/// Built in a nonisolated function so the handler closure cannot pick up main-actor isolation from
+/// the top-level code (which would add a hop to the main thread to every request).
+nonisolated func makeRouter(accessLog: Bool) throws(RouteDefinitionError) -> Router {
+    let router = RouterBuilder()
+    router.add(middleware: RequestIDMiddleware())
+    if accessLog { router.add(middleware: AccessLogMiddleware(sink: FileDescriptorLogSink(descriptor: STDERR_FILENO))) }
+    router.add(middleware: ProblemDetailsMiddleware())
+    router.get("/healthz") { _, _ in .json(HealthRoute.body) }
+    return try router.build()
+}
 
 /// Writes a line to standard error (the C `stderr` global is not concurrency-safe to touch).
 func complain(_ message: String) {
@@ -41,7 +54,7 @@ while let argument = arguments.next() {
     case "--access-log":
         accessLog = true
     case "--print-body":
-        print(String(decoding: healthBody, as: UTF8.self), terminator: "")
+        print(String(decoding: HealthRoute.body, as: UTF8.self), terminator: "")
         exit(0)
     default:
         complain("unknown argument \(argument)")
@@ -49,14 +62,8 @@ while let argument = arguments.next() {
     }
 }
 
-let router = RouterBuilder()
-router.add(middleware: RequestIDMiddleware())
-if accessLog { router.add(middleware: AccessLogMiddleware(sink: FileDescriptorLogSink(descriptor: STDERR_FILENO))) }
-router.add(middleware: ProblemDetailsMiddleware())
-router.get("/healthz") { _, _ in .json(healthBody) }
-
 do {
-    let server = HTTPServer(configuration: configuration, responder: try router.build())
+    let server = HTTPServer(configuration: configuration, responder: try makeRouter(accessLog: accessLog))
     try server.start()
     server.shutdownOnSignals([SIGTERM, SIGINT], gracePeriod: .seconds(5))
     say("listening on \(configuration.host):\(server.localPort ?? configuration.port)")
