@@ -49,16 +49,19 @@ private func decode(_ input: UnsafeBufferPointer<UInt8>, pieceSize: Int) -> [Out
     }
 }
 
-/// Decodes the input whole and byte by byte; both must agree, because a parser whose answer depends
+/// Decodes the input whole, byte by byte and in pieces of an input-chosen size; all must agree, because a parser whose answer depends
 /// on how TCP split the bytes is a request-smuggling bug. Crashes, hangs and sanitizer reports are
 /// the other findings.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func parserFuzzEntry(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let input = UnsafeBufferPointer(start: data, count: size)
     let whole = decode(input, pieceSize: max(size, 1))
-    let split = decode(input, pieceSize: 1)
-    if whole != split {
-        fatalError("parser result depends on read boundaries: \(whole) versus \(split)")
+    let byteByByte = decode(input, pieceSize: 1)
+    // A third split whose size the input chooses, so boundaries land inside every construct.
+    let chosenSize = size > 0 ? 2 + Int(input[size - 1] % 13) : 2
+    let chosen = decode(input, pieceSize: chosenSize)
+    if whole != byteByByte || whole != chosen {
+        fatalError("parser result depends on read boundaries: \(whole) / \(byteByByte) / \(chosen)")
     }
     return 0
 }

@@ -360,6 +360,14 @@ final class LoopRunner {
         state.openConnections.subtract(1, ordering: .relaxed)
     }
 
+    /// Closes with a reset instead of a FIN: for a client that stopped reading, a plain close would
+    /// leave the unsent bytes in an orphaned kernel socket that keeps probing a zero window.
+    private func abort(_ connection: Connection) {
+        var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+        _ = setsockopt(connection.descriptor, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+        close(connection)
+    }
+
     private func closeAll() {
         for connection in Array(connections.values) { close(connection) }
     }
@@ -406,8 +414,10 @@ final class LoopRunner {
             switch connection.wait {
             case .handler:
                 continue
-            case .idle, .write, .linger:
+            case .idle, .linger:
                 close(connection)
+            case .write:
+                abort(connection)
             case .head:
                 if connection.inbound.isEmpty && !connection.parser.isInsideRequest {
                     close(connection)  // never sent a byte of a request: nothing to answer

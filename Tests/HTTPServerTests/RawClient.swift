@@ -107,6 +107,18 @@ final class RawClient: Sendable {
         (try? await onOwnThread { [self] in state.withLock { buffer in closedBlocking(buffer: &buffer) } }) ?? false
     }
 
+    /// Waits, without reading, until the server closes or resets the connection; false if that
+    /// does not happen within `seconds`. Lets a test keep a response unread while it waits.
+    func waitForServerClose(seconds: Int = 20) async -> Bool {
+        // POLLRDHUP (Linux) sits behind _GNU_SOURCE, which the Glibc module does not define.
+        let readHangup: Int16 = 0x2000
+        return (try? await onOwnThread { [descriptor] in
+            var entry = pollfd(fd: descriptor, events: readHangup, revents: 0)
+            let ready = poll(&entry, 1, Int32(seconds * 1000))
+            return ready > 0 && entry.revents & (readHangup | Int16(POLLHUP) | Int16(POLLERR)) != 0
+        }) ?? false
+    }
+
     /// Reads more bytes; false on end of stream, reset or time-out.
     private func fill(_ buffer: inout [UInt8]) -> Bool {
         var chunk = [UInt8](repeating: 0, count: 65536)
