@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Writes one JSON line per request: time, request id, method, path, route, status, body bytes,

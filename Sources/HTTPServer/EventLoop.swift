@@ -1,7 +1,8 @@
 import CEpoll
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A handler's answer on its way back to the loop that owns the connection.

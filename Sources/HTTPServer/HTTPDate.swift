@@ -1,6 +1,7 @@
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The IMF-fixdate for the Date header (RFC 9110 section 6.6.1), formatted once per second and shared

@@ -1,7 +1,8 @@
 import Dispatch
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// An HTTP/1.1 server: `eventLoopCount` epoll loops share one listening socket and hand complete
@@ -55,7 +56,7 @@ public final class HTTPServer: Sendable {
                 loops.append(try EventLoop(index: index))
             }
         } catch {
-            loops.forEach { $0.closeDescriptors() }
+            for loop in loops { loop.closeDescriptors() }
             closeDescriptor(listener.descriptor)
             lifecycle.withLock { $0.started = false }
             throw error
@@ -93,7 +94,7 @@ public final class HTTPServer: Sendable {
             return
         }
         state.beginDraining(gracePeriod: gracePeriod)
-        loops.forEach { $0.wake() }
+        for loop in loops { loop.wake() }
     }
 
     /// Returns once the server has stopped (at once if it never started).
@@ -141,15 +142,15 @@ public final class HTTPServer: Sendable {
         }
         guard finished else { return }
         if let state { closeDescriptor(state.listener.descriptor) }
-        loops.forEach { $0.closeDescriptors() }
+        for loop in loops { loop.closeDescriptors() }
         let waiters = lifecycle.withLock { life in
             life.stopped = true
-            life.signalSources.forEach { $0.cancel() }
+            for source in life.signalSources { source.cancel() }
             life.signalSources = []
             defer { life.waiters = [] }
             return life.waiters
         }
-        waiters.forEach { $0.resume() }
+        for waiter in waiters { waiter.resume() }
     }
 
     private func markStoppedIfNeverStarted() {
@@ -158,6 +159,6 @@ public final class HTTPServer: Sendable {
             defer { life.waiters = [] }
             return life.waiters
         }
-        waiters.forEach { $0.resume() }
+        for waiter in waiters { waiter.resume() }
     }
 }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The bound, listening TCP socket. All event loops watch it (with EPOLLEXCLUSIVE, so one
@@ -64,7 +64,8 @@ struct ListeningSocket: Sendable {
         }
         do throws(SystemError) {
             try SocketOptions.makeNonBlockingAndCloseOnExec(fd)
-            try SocketOptions.setInteger(fd, level: Int32(IPPROTO_TCP), option: TCP_NODELAY, value: 1, name: "TCP_NODELAY")
+            try SocketOptions.setInteger(
+                fd, level: Int32(IPPROTO_TCP), option: TCP_NODELAY, value: 1, name: "TCP_NODELAY")
         } catch {
             closeDescriptor(fd)
             throw error

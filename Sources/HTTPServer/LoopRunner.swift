@@ -1,6 +1,7 @@
 import CEpoll
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The body of one event loop thread: accepts connections, reads, parses, hands complete requests
@@ -39,7 +40,8 @@ final class LoopRunner {
         nextConnectionID = UInt64(loop.index) << 48
         // Time limits are checked by a periodic sweep; a quarter of the shortest limit keeps the
         // overshoot small without waking an idle server more than a few times per second.
-        let shortest = [limits.headReadTimeout, limits.bodyProgressTimeout, limits.idleTimeout, limits.writeProgressTimeout]
+        let shortest =
+            [limits.headReadTimeout, limits.bodyProgressTimeout, limits.idleTimeout, limits.writeProgressTimeout]
             .map(\.nanoseconds).min() ?? 1_000_000_000
         sweepIntervalNanoseconds = min(max(shortest / 4, 5_000_000), 250_000_000)
         waitMilliseconds = Int32(sweepIntervalNanoseconds / 1_000_000)
@@ -137,7 +139,8 @@ final class LoopRunner {
                 continue
             }
             do throws(SystemError) {
-                try register(descriptor, events: CEPOLL_IN | CEPOLL_OUT | CEPOLL_RDHUP | CEPOLL_ET, tag: UInt64(descriptor))
+                try register(
+                    descriptor, events: CEPOLL_IN | CEPOLL_OUT | CEPOLL_RDHUP | CEPOLL_ET, tag: UInt64(descriptor))
             } catch {
                 closeDescriptor(descriptor)
                 state.openConnections.subtract(1, ordering: .relaxed)
@@ -213,7 +216,8 @@ final class LoopRunner {
 
     private func dispatch(_ parsed: ParsedRequest, on connection: Connection) {
         connection.requestsStarted += 1
-        let keepAlive = parsed.keepAlive
+        let keepAlive =
+            parsed.keepAlive
             && connection.requestsStarted < limits.maxRequestsPerConnection
             && state.phase == .running
         connection.awaitingResponse = true
@@ -265,7 +269,7 @@ final class LoopRunner {
     private static func encodeProblem(_ status: HTTPStatus, _ detail: String) -> [UInt8] {
         var response = ProblemDetails(title: status.reasonPhrase, status: status.code, detail: detail).response()
         response.headers.add(name: RequestIDMiddleware.headerName, value: RequestID.generate())
-        return ResponseEncoder.encode(response, version: .http1_1, isHead: false, keepAlive: false)
+        return ResponseEncoder.encode(response, version: .http11, isHead: false, keepAlive: false)
     }
 
     // MARK: Socket I/O
@@ -275,7 +279,9 @@ final class LoopRunner {
         let descriptor = connection.descriptor
         do throws(SystemError) {
             let count = try connection.inbound.write(upTo: Self.readChunk) { (raw) throws(SystemError) -> Int in
-                try systemCall("read", subject: "fd \(descriptor)") { Glibc.read(descriptor, raw.baseAddress, raw.count) }
+                try systemCall("read", subject: "fd \(descriptor)") {
+                    Glibc.read(descriptor, raw.baseAddress, raw.count)
+                }
             }
             if count == 0 {
                 connection.peerClosed = true
@@ -364,7 +370,8 @@ final class LoopRunner {
     /// leave the unsent bytes in an orphaned kernel socket that keeps probing a zero window.
     private func abort(_ connection: Connection) {
         var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
-        _ = setsockopt(connection.descriptor, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+        _ = setsockopt(
+            connection.descriptor, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
         close(connection)
     }
 

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Starts a detached POSIX thread running `body`. Event loops need real threads of their own:
@@ -13,11 +13,13 @@ enum LoopThread {
     static func start(_ run: @escaping @Sendable () -> Void) throws(SystemError) {
         let context = Unmanaged.passRetained(Body(run)).toOpaque()
         var thread = pthread_t()
-        let result = pthread_create(&thread, nil, { raw in
-            guard let raw else { return nil }
-            Unmanaged<Body>.fromOpaque(raw).takeRetainedValue().run()
-            return nil
-        }, context)
+        let result = pthread_create(
+            &thread, nil,
+            { raw in
+                guard let raw else { return nil }
+                Unmanaged<Body>.fromOpaque(raw).takeRetainedValue().run()
+                return nil
+            }, context)
         guard result == 0 else {
             Unmanaged<Body>.fromOpaque(context).release()
             throw SystemError(call: "pthread_create", errno: result, subject: "event loop thread")

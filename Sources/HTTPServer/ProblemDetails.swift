@@ -20,7 +20,9 @@ public struct ProblemDetails: Sendable, Equatable {
     public var detail: String?
     public var errors: [FieldError]
 
-    public init(type: String = "about:blank", title: String, status: Int, detail: String? = nil, errors: [FieldError] = []) {
+    public init(
+        type: String = "about:blank", title: String, status: Int, detail: String? = nil, errors: [FieldError] = []
+    ) {
         self.type = type
         self.title = title
         self.status = status

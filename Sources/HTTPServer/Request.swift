@@ -10,7 +10,7 @@ public struct Request: Sendable {
     public init(
         method: HTTPMethod,
         target: String,
-        version: HTTPVersion = .http1_1,
+        version: HTTPVersion = .http11,
         headers: HTTPHeaders = HTTPHeaders(),
         body: [UInt8] = []
     ) {

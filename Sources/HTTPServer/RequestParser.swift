@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A request whose head and body have arrived, with what the connection must do after answering it.
@@ -54,7 +54,7 @@ struct RequestParser {
     private var method = HTTPMethod.get
     private var target = ""
     private var authority: String?
-    private var version = HTTPVersion.http1_1
+    private var version = HTTPVersion.http11
     private var headers = HTTPHeaders()
     private var headerBytes = 0
     private var trailerCount = 0
@@ -147,11 +147,13 @@ struct RequestParser {
                     // in this server gives them meaning.
                     trailerCount += 1
                     if trailerCount > limits.maxHeaderCount {
-                        throw HTTPParseError(.requestHeaderFieldsTooLarge, "more than \(limits.maxHeaderCount) trailer fields")
+                        throw HTTPParseError(
+                            .requestHeaderFieldsTooLarge, "more than \(limits.maxHeaderCount) trailer fields")
                     }
                 } else {
                     if headers.count >= limits.maxHeaderCount {
-                        throw HTTPParseError(.requestHeaderFieldsTooLarge, "more than \(limits.maxHeaderCount) header fields")
+                        throw HTTPParseError(
+                            .requestHeaderFieldsTooLarge, "more than \(limits.maxHeaderCount) header fields")
                     }
                     headers.add(name: field.name, value: field.value)
                 }
@@ -159,7 +161,9 @@ struct RequestParser {
             case .fixedBody(let remaining):
                 let take = min(remaining, buffer.readableCount)
                 if take > 0 {
-                    buffer.withUnreadBytes { bytes in body.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[0..<take])) }
+                    buffer.withUnreadBytes { bytes in
+                        body.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[0..<take]))
+                    }
                     buffer.consume(take)
                 }
                 if take == remaining { return .request(completeRequest()) }
@@ -193,7 +197,9 @@ struct RequestParser {
             case .chunkData(let remaining):
                 let take = min(remaining, buffer.readableCount)
                 if take > 0 {
-                    buffer.withUnreadBytes { bytes in body.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[0..<take])) }
+                    buffer.withUnreadBytes { bytes in
+                        body.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[0..<take]))
+                    }
                     buffer.consume(take)
                 }
                 if take == remaining {
@@ -240,7 +246,8 @@ struct RequestParser {
             return nil
         }
         scannedCount = 0
-        let precededByCR = lineFeedIndex > 0
+        let precededByCR =
+            lineFeedIndex > 0
             && buffer.withUnreadBytes { $0[lineFeedIndex - 1] } == Self.carriageReturn
         guard precededByCR else { throw .malformed("line ends in a bare LF") }
         return lineFeedIndex - 1
@@ -283,7 +290,7 @@ struct RequestParser {
             throw HTTPParseError(.httpVersionNotSupported, "HTTP/\(major).\(minor) is not supported; use HTTP/1.1")
         }
         // RFC 9110 section 6.2: a higher minor version is answered as the highest one supported.
-        return minor == 0 ? .http1_0 : .http1_1
+        return minor == 0 ? .http10 : .http11
     }
 
     /// Accepts origin-form, absolute-form (http and https, as RFC 9112 section 3.2.2 requires of
@@ -317,7 +324,8 @@ struct RequestParser {
             throw .malformed("request-target is not in origin, absolute or asterisk form")
         }
         let afterScheme = raw.utf8.dropFirst(schemeLength)
-        let authorityEnd = afterScheme.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") }
+        let authorityEnd =
+            afterScheme.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") }
             ?? afterScheme.endIndex
         let authorityPart = String(decoding: afterScheme[afterScheme.startIndex..<authorityEnd], as: UTF8.self)
         guard !authorityPart.isEmpty, !authorityPart.contains("@") else {
@@ -348,8 +356,12 @@ struct RequestParser {
         let name = String(decoding: UnsafeBufferPointer(rebasing: line[0..<index]), as: UTF8.self)
         var valueStart = index + 1
         var valueEnd = line.count
-        while valueStart < valueEnd && (line[valueStart] == Self.space || line[valueStart] == Self.tab) { valueStart += 1 }
-        while valueEnd > valueStart && (line[valueEnd - 1] == Self.space || line[valueEnd - 1] == Self.tab) { valueEnd -= 1 }
+        while valueStart < valueEnd && (line[valueStart] == Self.space || line[valueStart] == Self.tab) {
+            valueStart += 1
+        }
+        while valueEnd > valueStart && (line[valueEnd - 1] == Self.space || line[valueEnd - 1] == Self.tab) {
+            valueEnd -= 1
+        }
         var position = valueStart
         while position < valueEnd {
             guard ByteClass.isFieldValue(line[position]) else {
@@ -390,7 +402,7 @@ struct RequestParser {
         }
 
         if hostCount > 1 { throw .malformed("more than one Host header") }
-        if hostCount == 0 && version == .http1_1 && authority == nil {
+        if hostCount == 0 && version == .http11 && authority == nil {
             throw .malformed("HTTP/1.1 request without a Host header")
         }
         if let authority {
@@ -401,7 +413,7 @@ struct RequestParser {
         var framing: State?
         if sawTransferEncoding {
             if !contentLengths.isEmpty { throw .malformed("both Transfer-Encoding and Content-Length") }
-            if version == .http1_0 { throw .malformed("Transfer-Encoding in an HTTP/1.0 request") }
+            if version == .http10 { throw .malformed("Transfer-Encoding in an HTTP/1.0 request") }
             guard transferCodings.last == "chunked" else {
                 throw .malformed("Transfer-Encoding does not end in chunked")
             }
@@ -419,7 +431,8 @@ struct RequestParser {
                 let length = Int(text)
             else { throw .malformed("Content-Length is not a decimal number: \(text)") }
             if length > limits.maxBodySize {
-                throw HTTPParseError(.contentTooLarge, "body of \(length) bytes exceeds the limit of \(limits.maxBodySize)")
+                throw HTTPParseError(
+                    .contentTooLarge, "body of \(length) bytes exceeds the limit of \(limits.maxBodySize)")
             }
             if length > 0 {
                 framing = .fixedBody(remaining: length)
@@ -427,17 +440,18 @@ struct RequestParser {
             }
         }
 
-        if version == .http1_1 {
+        if version == .http11 {
             keepAlive = !connectionTokens.contains("close")
         } else {
             keepAlive = connectionTokens.contains("keep-alive") && !connectionTokens.contains("close")
         }
 
         var expectsContinue = false
-        if version == .http1_1 && !expectations.isEmpty {
+        if version == .http11 && !expectations.isEmpty {
             // RFC 9110 section 10.1.1: the only expectation defined is 100-continue; others get 417.
             guard expectations.count == 1, expectations[0] == "100-continue" else {
-                throw HTTPParseError(.expectationFailed, "unsupported expectation: \(expectations.joined(separator: ", "))")
+                throw HTTPParseError(
+                    .expectationFailed, "unsupported expectation: \(expectations.joined(separator: ", "))")
             }
             expectsContinue = true
         }

@@ -13,7 +13,8 @@ enum ResponseEncoder {
         output.reserveCapacity(160 + response.body.count)
         // Responses always claim HTTP/1.1, the highest version the server speaks (RFC 9110 section 6.2).
         output.append(contentsOf: "HTTP/1.1 \(response.status.code) \(response.status.reasonPhrase)\r\n".utf8)
-        for field in response.headers where !framingHeaders.contains(where: { HTTPHeaders.namesEqual($0, field.name) }) {
+        for field in response.headers where !framingHeaders.contains(where: { HTTPHeaders.namesEqual($0, field.name) })
+        {
             appendField(field.name, field.value, to: &output)
         }
         output.append(contentsOf: "Date: ".utf8)
@@ -24,7 +25,7 @@ enum ResponseEncoder {
         }
         if !keepAlive {
             output.append(contentsOf: "Connection: close\r\n".utf8)
-        } else if version == .http1_0 {
+        } else if version == .http10 {
             output.append(contentsOf: "Connection: keep-alive\r\n".utf8)
         }
         output.append(contentsOf: "\r\n".utf8)

@@ -27,7 +27,9 @@ public struct RouteParameters: Sendable, Equatable {
 
     /// The value converted, e.g. `try context.parameters.require("n", as: Int.self)`; a value that
     /// does not convert is a 400 problem naming the parameter.
-    public func require<Value: LosslessStringConvertible>(_ name: String, as type: Value.Type) throws(HTTPError) -> Value {
+    public func require<Value: LosslessStringConvertible>(_ name: String, as type: Value.Type) throws(HTTPError)
+        -> Value
+    {
         let text = try require(name)
         guard let value = Value(text) else {
             throw HTTPError(.badRequest, detail: "path parameter \(name) is not a valid \(Value.self): \(text)")

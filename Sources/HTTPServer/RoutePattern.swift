@@ -47,7 +47,8 @@ public enum RouteDefinitionError: Error, Equatable, CustomStringConvertible {
         case .patternNotAbsolute(let pattern): "route pattern \(pattern) does not start with /"
         case .invalidParameterName(let pattern, let name): "route pattern \(pattern): invalid parameter name '\(name)'"
         case .duplicateParameterName(let pattern, let name): "route pattern \(pattern): parameter \(name) appears twice"
-        case .invalidSegment(let pattern, let segment): "route pattern \(pattern): segment '\(segment)' mixes braces and text"
+        case .invalidSegment(let pattern, let segment):
+            "route pattern \(pattern): segment '\(segment)' mixes braces and text"
         case .duplicateRoute(let method, let pattern): "route \(method) \(pattern) is defined twice"
         case .conflictingParameterNames(let pattern, let existing, let new):
             "route pattern \(pattern): parameter {\(new)} sits where another route has {\(existing)}"

@@ -18,7 +18,9 @@ struct RouteTrie: Sendable {
 
     private(set) var nodes: [Node] = [Node()]
 
-    mutating func insert(_ pattern: RoutePattern, method: HTTPMethod, handler: @escaping RouteHandler) throws(RouteDefinitionError) {
+    mutating func insert(_ pattern: RoutePattern, method: HTTPMethod, handler: @escaping RouteHandler)
+        throws(RouteDefinitionError)
+    {
         var current = 0
         for segment in pattern.segments {
             switch segment {

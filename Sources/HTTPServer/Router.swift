@@ -49,16 +49,19 @@ public struct Router: HTTPResponder {
 
     private static func resolve(_ request: Request, trie: RouteTrie) -> Resolution {
         guard HTTPMethod.known.contains(request.method) else {
-            return Resolution(outcome: .failure(HTTPError(.notImplemented, detail: "method \(request.method) is not implemented")))
+            return Resolution(
+                outcome: .failure(HTTPError(.notImplemented, detail: "method \(request.method) is not implemented")))
         }
         switch trie.match(path: request.path) {
         case .notFound:
             return Resolution(outcome: .failure(HTTPError(.notFound, detail: "no route for \(request.path)")))
         case .badParameter(let name):
             return Resolution(
-                outcome: .failure(HTTPError(.badRequest, detail: "path parameter \(name) has invalid percent-encoding")))
+                outcome: .failure(HTTPError(.badRequest, detail: "path parameter \(name) has invalid percent-encoding"))
+            )
         case .found(let node, let parameters):
-            var resolution = Resolution(outcome: .failure(HTTPError(.notFound)), parameters: parameters, pattern: node.pattern)
+            var resolution = Resolution(
+                outcome: .failure(HTTPError(.notFound)), parameters: parameters, pattern: node.pattern)
             if let handler = node.handlers[request.method] {
                 resolution.outcome = .success(handler)
             } else if request.method == .head, let handler = node.handlers[.get] {

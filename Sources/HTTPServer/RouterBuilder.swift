@@ -29,13 +29,19 @@ public final class RouterBuilder {
     @discardableResult
     public func get(_ pattern: String, use handler: @escaping RouteHandler) -> Self { on(.get, pattern, use: handler) }
     @discardableResult
-    public func post(_ pattern: String, use handler: @escaping RouteHandler) -> Self { on(.post, pattern, use: handler) }
+    public func post(_ pattern: String, use handler: @escaping RouteHandler) -> Self {
+        on(.post, pattern, use: handler)
+    }
     @discardableResult
     public func put(_ pattern: String, use handler: @escaping RouteHandler) -> Self { on(.put, pattern, use: handler) }
     @discardableResult
-    public func patch(_ pattern: String, use handler: @escaping RouteHandler) -> Self { on(.patch, pattern, use: handler) }
+    public func patch(_ pattern: String, use handler: @escaping RouteHandler) -> Self {
+        on(.patch, pattern, use: handler)
+    }
     @discardableResult
-    public func delete(_ pattern: String, use handler: @escaping RouteHandler) -> Self { on(.delete, pattern, use: handler) }
+    public func delete(_ pattern: String, use handler: @escaping RouteHandler) -> Self {
+        on(.delete, pattern, use: handler)
+    }
 
     /// The finished router, or the first mistake in the route table.
     public func build() throws(RouteDefinitionError) -> Router {

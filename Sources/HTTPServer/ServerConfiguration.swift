@@ -57,7 +57,7 @@ public struct ServerConfiguration: Sendable, Equatable {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension Duration {

@@ -1,6 +1,7 @@
 import CEpoll
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Runs a system call that reports failure as -1 with errno, retrying while a signal interrupts it.

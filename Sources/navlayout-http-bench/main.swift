@@ -3,8 +3,9 @@
 //   navlayout-http-bench [--port N] [--loops N] [--access-log]
 // Prints "listening on 127.0.0.1:PORT" once ready; SIGTERM or SIGINT stops it gracefully.
 import HTTPServer
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The body of GET /healthz; scripts/bench-http.sh writes the same bytes for nginx to serve.

@@ -51,7 +51,8 @@ struct LiveServerTests {
             let client = try RawClient(port: port)
             client.send(
                 "GET /delay/150 HTTP/1.1\r\nHost: a\r\n\r\nGET /path?second HTTP/1.1\r\nHost: a\r\n\r\n"
-                    + "POST /echo HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\n\r\nthirdGET /delay/0 HTTP/1.1\r\nHost: a\r\n\r\n")
+                    + "POST /echo HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\n\r\nthirdGET /delay/0 HTTP/1.1\r\nHost: a\r\n\r\n"
+            )
             #expect(try await client.readResponse().bodyText == "slept 150")
             #expect(try await client.readResponse().bodyText == "/path?second")
             #expect(try await client.readResponse().bodyText == "third")
@@ -205,7 +206,8 @@ struct LiveServerTests {
         limits.maxBodySize = 1000
         try await withServer(limits: limits) { _, port in
             let client = try RawClient(port: port)
-            client.send("POST /echo HTTP/1.1\r\nHost: a\r\nContent-Length: 1000\r\n\r\n" + String(repeating: "z", count: 1000))
+            client.send(
+                "POST /echo HTTP/1.1\r\nHost: a\r\nContent-Length: 1000\r\n\r\n" + String(repeating: "z", count: 1000))
             #expect(try await client.readResponse().body.count == 1000)
             client.send("POST /echo HTTP/1.1\r\nHost: a\r\nContent-Length: 1001\r\n\r\n")
             #expect(try await client.readResponse().status == 413)

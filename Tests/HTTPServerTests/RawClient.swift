@@ -1,8 +1,9 @@
 import Foundation
 import Synchronization
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A response as read off the wire by the test client.
@@ -112,11 +113,12 @@ final class RawClient: Sendable {
     func waitForServerClose(seconds: Int = 20) async -> Bool {
         // POLLRDHUP (Linux) sits behind _GNU_SOURCE, which the Glibc module does not define.
         let readHangup: Int16 = 0x2000
-        return (try? await onOwnThread { [descriptor] in
-            var entry = pollfd(fd: descriptor, events: readHangup, revents: 0)
-            let ready = poll(&entry, 1, Int32(seconds * 1000))
-            return ready > 0 && entry.revents & (readHangup | Int16(POLLHUP) | Int16(POLLERR)) != 0
-        }) ?? false
+        return
+            (try? await onOwnThread { [descriptor] in
+                var entry = pollfd(fd: descriptor, events: readHangup, revents: 0)
+                let ready = poll(&entry, 1, Int32(seconds * 1000))
+                return ready > 0 && entry.revents & (readHangup | Int16(POLLHUP) | Int16(POLLERR)) != 0
+            }) ?? false
     }
 
     /// Reads more bytes; false on end of stream, reset or time-out.

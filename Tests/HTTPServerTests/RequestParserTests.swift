@@ -14,20 +14,26 @@ struct RejectedRequest: CustomTestStringConvertible, Sendable {
     static let all: [RejectedRequest] = [
         RejectedRequest(
             rule: "Transfer-Encoding together with Content-Length",
-            raw: "POST /echo HTTP/1.1\r\nHost: a\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", status: 400),
+            raw: "POST /echo HTTP/1.1\r\nHost: a\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
+            status: 400),
         RejectedRequest(
             rule: "repeated Content-Length, even with equal values",
             raw: "POST /echo HTTP/1.1\r\nHost: a\r\nContent-Length: 3\r\nContent-Length: 3\r\n\r\nabc", status: 400),
         RejectedRequest(
-            rule: "Content-Length as a list", raw: "POST /echo HTTP/1.1\r\nHost: a\r\nContent-Length: 3, 3\r\n\r\nabc", status: 400),
+            rule: "Content-Length as a list", raw: "POST /echo HTTP/1.1\r\nHost: a\r\nContent-Length: 3, 3\r\n\r\nabc",
+            status: 400),
         RejectedRequest(
-            rule: "Content-Length with a sign", raw: "POST /echo HTTP/1.1\r\nHost: a\r\nContent-Length: +3\r\n\r\nabc", status: 400),
+            rule: "Content-Length with a sign", raw: "POST /echo HTTP/1.1\r\nHost: a\r\nContent-Length: +3\r\n\r\nabc",
+            status: 400),
         RejectedRequest(
-            rule: "negative Content-Length", raw: "POST /echo HTTP/1.1\r\nHost: a\r\nContent-Length: -1\r\n\r\n", status: 400),
+            rule: "negative Content-Length", raw: "POST /echo HTTP/1.1\r\nHost: a\r\nContent-Length: -1\r\n\r\n",
+            status: 400),
         RejectedRequest(
-            rule: "hexadecimal Content-Length", raw: "POST /echo HTTP/1.1\r\nHost: a\r\nContent-Length: 0x3\r\n\r\nabc", status: 400),
+            rule: "hexadecimal Content-Length", raw: "POST /echo HTTP/1.1\r\nHost: a\r\nContent-Length: 0x3\r\n\r\nabc",
+            status: 400),
         RejectedRequest(
-            rule: "Content-Length with inner space", raw: "POST /echo HTTP/1.1\r\nHost: a\r\nContent-Length: 1 2\r\n\r\n", status: 400),
+            rule: "Content-Length with inner space",
+            raw: "POST /echo HTTP/1.1\r\nHost: a\r\nContent-Length: 1 2\r\n\r\n", status: 400),
         RejectedRequest(
             rule: "Content-Length too long to be a number",
             raw: "POST /echo HTTP/1.1\r\nHost: a\r\nContent-Length: 1234567890123456789012\r\n\r\n", status: 400),
@@ -42,7 +48,8 @@ struct RejectedRequest: CustomTestStringConvertible, Sendable {
             raw: "POST /echo HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: xchunked\r\n\r\n", status: 400),
         RejectedRequest(
             rule: "chunked applied twice",
-            raw: "POST /echo HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n\r\n", status: 400),
+            raw: "POST /echo HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n\r\n",
+            status: 400),
         RejectedRequest(
             rule: "a coding before chunked that the server does not implement",
             raw: "POST /echo HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: gzip, chunked\r\n\r\n", status: 501),
@@ -54,72 +61,112 @@ struct RejectedRequest: CustomTestStringConvertible, Sendable {
             raw: "POST /echo HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n", status: 400),
         RejectedRequest(
             rule: "chunk size with a sign",
-            raw: "POST /echo HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n+5\r\nhello\r\n0\r\n\r\n", status: 400),
+            raw: "POST /echo HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n+5\r\nhello\r\n0\r\n\r\n",
+            status: 400),
         RejectedRequest(
             rule: "chunk size that overflows",
-            raw: "POST /echo HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\nffffffffffffffffffffff\r\n", status: 413),
+            raw: "POST /echo HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\nffffffffffffffffffffff\r\n",
+            status: 413),
         RejectedRequest(
             rule: "chunk extension without a name",
-            raw: "POST /echo HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n5;\r\nhello\r\n0\r\n\r\n", status: 400),
+            raw: "POST /echo HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n5;\r\nhello\r\n0\r\n\r\n",
+            status: 400),
         RejectedRequest(
             rule: "chunk extension with an unterminated quoted value",
-            raw: "POST /echo HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n5;a=\"b\r\nhello\r\n0\r\n\r\n", status: 400),
+            raw: "POST /echo HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n5;a=\"b\r\nhello\r\n0\r\n\r\n",
+            status: 400),
         RejectedRequest(
             rule: "chunk extension with a control byte",
-            raw: "POST /echo HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n5;a=\u{01}\r\nhello\r\n0\r\n\r\n", status: 400),
+            raw: "POST /echo HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n5;a=\u{01}\r\nhello\r\n0\r\n\r\n",
+            status: 400),
         RejectedRequest(
             rule: "chunk size line longer than the limit (extension abuse)",
-            raw: "POST /echo HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n5;a=" + String(repeating: "b", count: 2000)
+            raw: "POST /echo HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n5;a="
+                + String(repeating: "b", count: 2000)
                 + "\r\nhello\r\n0\r\n\r\n", status: 400),
         RejectedRequest(
             rule: "chunk data not followed by CRLF",
-            raw: "POST /echo HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhelloXX0\r\n\r\n", status: 400),
+            raw: "POST /echo HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhelloXX0\r\n\r\n",
+            status: 400),
         RejectedRequest(
-            rule: "whitespace between header name and colon", raw: "GET /hello HTTP/1.1\r\nHost : a\r\n\r\n", status: 400),
+            rule: "whitespace between header name and colon", raw: "GET /hello HTTP/1.1\r\nHost : a\r\n\r\n",
+            status: 400),
         RejectedRequest(
-            rule: "obs-fold continuation line", raw: "GET /hello HTTP/1.1\r\nHost: a\r\nX-A: b\r\n c\r\n\r\n", status: 400),
+            rule: "obs-fold continuation line", raw: "GET /hello HTTP/1.1\r\nHost: a\r\nX-A: b\r\n c\r\n\r\n",
+            status: 400),
         RejectedRequest(
             rule: "whitespace before the first header", raw: "GET /hello HTTP/1.1\r\n Host: a\r\n\r\n", status: 400),
-        RejectedRequest(rule: "bare CR in a header value", raw: "GET /hello HTTP/1.1\r\nHost: a\r\nX-A: b\rc\r\n\r\n", status: 400),
-        RejectedRequest(rule: "bare LF ending a header line", raw: "GET /hello HTTP/1.1\r\nHost: a\nX-A: b\r\n\r\n", status: 400),
-        RejectedRequest(rule: "bare LF ending the request line", raw: "GET /hello HTTP/1.1\nHost: a\r\n\r\n", status: 400),
-        RejectedRequest(rule: "bare CR in the request line", raw: "GET /hel\rlo HTTP/1.1\r\nHost: a\r\n\r\n", status: 400),
-        RejectedRequest(rule: "NUL in a header value", raw: "GET /hello HTTP/1.1\r\nHost: a\r\nX-A: b\u{0}c\r\n\r\n", status: 400),
-        RejectedRequest(rule: "NUL in the request-target", raw: "GET /hel\u{0}lo HTTP/1.1\r\nHost: a\r\n\r\n", status: 400),
-        RejectedRequest(rule: "control byte in a header value", raw: "GET /hello HTTP/1.1\r\nHost: a\r\nX-A: b\u{1b}c\r\n\r\n", status: 400),
-        RejectedRequest(rule: "DEL in a header value", raw: "GET /hello HTTP/1.1\r\nHost: a\r\nX-A: b\u{7f}c\r\n\r\n", status: 400),
-        RejectedRequest(rule: "control byte in the method", raw: "G\u{01}ET /hello HTTP/1.1\r\nHost: a\r\n\r\n", status: 400),
-        RejectedRequest(rule: "method that is not a token", raw: "GE(T /hello HTTP/1.1\r\nHost: a\r\n\r\n", status: 400),
-        RejectedRequest(rule: "header name that is not a token", raw: "GET /hello HTTP/1.1\r\nHost: a\r\nX(A): b\r\n\r\n", status: 400),
+        RejectedRequest(
+            rule: "bare CR in a header value", raw: "GET /hello HTTP/1.1\r\nHost: a\r\nX-A: b\rc\r\n\r\n", status: 400),
+        RejectedRequest(
+            rule: "bare LF ending a header line", raw: "GET /hello HTTP/1.1\r\nHost: a\nX-A: b\r\n\r\n", status: 400),
+        RejectedRequest(
+            rule: "bare LF ending the request line", raw: "GET /hello HTTP/1.1\nHost: a\r\n\r\n", status: 400),
+        RejectedRequest(
+            rule: "bare CR in the request line", raw: "GET /hel\rlo HTTP/1.1\r\nHost: a\r\n\r\n", status: 400),
+        RejectedRequest(
+            rule: "NUL in a header value", raw: "GET /hello HTTP/1.1\r\nHost: a\r\nX-A: b\u{0}c\r\n\r\n", status: 400),
+        RejectedRequest(
+            rule: "NUL in the request-target", raw: "GET /hel\u{0}lo HTTP/1.1\r\nHost: a\r\n\r\n", status: 400),
+        RejectedRequest(
+            rule: "control byte in a header value", raw: "GET /hello HTTP/1.1\r\nHost: a\r\nX-A: b\u{1b}c\r\n\r\n",
+            status: 400),
+        RejectedRequest(
+            rule: "DEL in a header value", raw: "GET /hello HTTP/1.1\r\nHost: a\r\nX-A: b\u{7f}c\r\n\r\n", status: 400),
+        RejectedRequest(
+            rule: "control byte in the method", raw: "G\u{01}ET /hello HTTP/1.1\r\nHost: a\r\n\r\n", status: 400),
+        RejectedRequest(
+            rule: "method that is not a token", raw: "GE(T /hello HTTP/1.1\r\nHost: a\r\n\r\n", status: 400),
+        RejectedRequest(
+            rule: "header name that is not a token", raw: "GET /hello HTTP/1.1\r\nHost: a\r\nX(A): b\r\n\r\n",
+            status: 400),
         RejectedRequest(rule: "empty header name", raw: "GET /hello HTTP/1.1\r\nHost: a\r\n: b\r\n\r\n", status: 400),
-        RejectedRequest(rule: "header line without a colon", raw: "GET /hello HTTP/1.1\r\nHost: a\r\nX-A\r\n\r\n", status: 400),
-        RejectedRequest(rule: "two spaces in the request line", raw: "GET  /hello HTTP/1.1\r\nHost: a\r\n\r\n", status: 400),
-        RejectedRequest(rule: "space inside the request-target", raw: "GET /he llo HTTP/1.1\r\nHost: a\r\n\r\n", status: 400),
+        RejectedRequest(
+            rule: "header line without a colon", raw: "GET /hello HTTP/1.1\r\nHost: a\r\nX-A\r\n\r\n", status: 400),
+        RejectedRequest(
+            rule: "two spaces in the request line", raw: "GET  /hello HTTP/1.1\r\nHost: a\r\n\r\n", status: 400),
+        RejectedRequest(
+            rule: "space inside the request-target", raw: "GET /he llo HTTP/1.1\r\nHost: a\r\n\r\n", status: 400),
         RejectedRequest(rule: "asterisk-form with GET", raw: "GET * HTTP/1.1\r\nHost: a\r\n\r\n", status: 400),
-        RejectedRequest(rule: "authority-form with GET", raw: "GET example.com:80 HTTP/1.1\r\nHost: a\r\n\r\n", status: 400),
-        RejectedRequest(rule: "absolute-form with a non-HTTP scheme", raw: "GET ftp://example.com/hello HTTP/1.1\r\nHost: a\r\n\r\n", status: 400),
-        RejectedRequest(rule: "absolute-form with user information", raw: "GET http://u@example.com/hello HTTP/1.1\r\nHost: a\r\n\r\n", status: 400),
-        RejectedRequest(rule: "CONNECT (authority-form tunnels)", raw: "CONNECT example.com:443 HTTP/1.1\r\nHost: example.com\r\n\r\n", status: 501),
-        RejectedRequest(rule: "fragment in the request-target", raw: "GET /hello#top HTTP/1.1\r\nHost: a\r\n\r\n", status: 400),
+        RejectedRequest(
+            rule: "authority-form with GET", raw: "GET example.com:80 HTTP/1.1\r\nHost: a\r\n\r\n", status: 400),
+        RejectedRequest(
+            rule: "absolute-form with a non-HTTP scheme",
+            raw: "GET ftp://example.com/hello HTTP/1.1\r\nHost: a\r\n\r\n", status: 400),
+        RejectedRequest(
+            rule: "absolute-form with user information",
+            raw: "GET http://u@example.com/hello HTTP/1.1\r\nHost: a\r\n\r\n", status: 400),
+        RejectedRequest(
+            rule: "CONNECT (authority-form tunnels)",
+            raw: "CONNECT example.com:443 HTTP/1.1\r\nHost: example.com\r\n\r\n", status: 501),
+        RejectedRequest(
+            rule: "fragment in the request-target", raw: "GET /hello#top HTTP/1.1\r\nHost: a\r\n\r\n", status: 400),
         RejectedRequest(rule: "HTTP/1.1 without Host", raw: "GET /hello HTTP/1.1\r\nX-A: b\r\n\r\n", status: 400),
-        RejectedRequest(rule: "two Host headers", raw: "GET /hello HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", status: 400),
-        RejectedRequest(rule: "HTTP/2.0 on an HTTP/1 connection", raw: "GET /hello HTTP/2.0\r\nHost: a\r\n\r\n", status: 505),
+        RejectedRequest(
+            rule: "two Host headers", raw: "GET /hello HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", status: 400),
+        RejectedRequest(
+            rule: "HTTP/2.0 on an HTTP/1 connection", raw: "GET /hello HTTP/2.0\r\nHost: a\r\n\r\n", status: 505),
         RejectedRequest(rule: "lowercase protocol name", raw: "GET /hello http/1.1\r\nHost: a\r\n\r\n", status: 400),
         RejectedRequest(rule: "malformed version", raw: "GET /hello HTTP/1.10\r\nHost: a\r\n\r\n", status: 400),
         RejectedRequest(rule: "missing version", raw: "GET /hello\r\nHost: a\r\n\r\n", status: 400),
-        RejectedRequest(rule: "an expectation other than 100-continue", raw: "GET /hello HTTP/1.1\r\nHost: a\r\nExpect: magic\r\n\r\n", status: 417),
+        RejectedRequest(
+            rule: "an expectation other than 100-continue",
+            raw: "GET /hello HTTP/1.1\r\nHost: a\r\nExpect: magic\r\n\r\n", status: 417),
         RejectedRequest(
             rule: "request line longer than the limit",
             raw: "GET /" + String(repeating: "a", count: 9000) + " HTTP/1.1\r\nHost: a\r\n\r\n", status: 414),
         RejectedRequest(
             rule: "header line longer than the limit",
-            raw: "GET /hello HTTP/1.1\r\nHost: a\r\nX-A: " + String(repeating: "b", count: 9000) + "\r\n\r\n", status: 431),
+            raw: "GET /hello HTTP/1.1\r\nHost: a\r\nX-A: " + String(repeating: "b", count: 9000) + "\r\n\r\n",
+            status: 431),
         RejectedRequest(
             rule: "more header fields than the limit",
-            raw: "GET /hello HTTP/1.1\r\nHost: a\r\n" + (0..<101).map { "X-\($0): v\r\n" }.joined() + "\r\n", status: 431),
+            raw: "GET /hello HTTP/1.1\r\nHost: a\r\n" + (0..<101).map { "X-\($0): v\r\n" }.joined() + "\r\n",
+            status: 431),
         RejectedRequest(
             rule: "headers larger than the limit in total",
-            raw: "GET /hello HTTP/1.1\r\nHost: a\r\n" + (0..<5).map { "X-\($0): " + String(repeating: "v", count: 7000) + "\r\n" }.joined()
+            raw: "GET /hello HTTP/1.1\r\nHost: a\r\n"
+                + (0..<5).map { "X-\($0): " + String(repeating: "v", count: 7000) + "\r\n" }.joined()
                 + "\r\n", status: 431),
         RejectedRequest(
             rule: "Content-Length above the body limit",
@@ -128,13 +175,16 @@ struct RejectedRequest: CustomTestStringConvertible, Sendable {
             rule: "chunked body above the body limit",
             raw: "POST /echo HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n100001\r\n", status: 413),
         RejectedRequest(
-            rule: "too many empty lines before the request", raw: "\r\n\r\n\r\n\r\n\r\nGET /hello HTTP/1.1\r\nHost: a\r\n\r\n", status: 400),
+            rule: "too many empty lines before the request",
+            raw: "\r\n\r\n\r\n\r\n\r\nGET /hello HTTP/1.1\r\nHost: a\r\n\r\n", status: 400),
     ]
 }
 
 @Suite("Request parser")
 struct RequestParserTests {
-    private func decodeAll(_ text: String, limits: ServerLimits = ServerLimits()) throws(HTTPParseError) -> [RequestDecoder.Event] {
+    private func decodeAll(_ text: String, limits: ServerLimits = ServerLimits()) throws(HTTPParseError)
+        -> [RequestDecoder.Event]
+    {
         var decoder = RequestDecoder(limits: limits)
         decoder.feed(Array(text.utf8))
         var events: [RequestDecoder.Event] = []
@@ -178,7 +228,8 @@ struct RequestParserTests {
     @Test("reads pipelined requests in order")
     func pipelined() throws {
         let events = try decodeAll(
-            "GET /one HTTP/1.1\r\nHost: a\r\n\r\nPOST /two HTTP/1.1\r\nHost: a\r\nContent-Length: 3\r\n\r\nabcGET /three HTTP/1.1\r\nHost: a\r\n\r\n")
+            "GET /one HTTP/1.1\r\nHost: a\r\n\r\nPOST /two HTTP/1.1\r\nHost: a\r\nContent-Length: 3\r\n\r\nabcGET /three HTTP/1.1\r\nHost: a\r\n\r\n"
+        )
         let parsed = requests(events)
         #expect(parsed.map(\.0.target) == ["/one", "/two", "/three"])
         #expect(parsed[1].0.body == Array("abc".utf8))
@@ -194,14 +245,16 @@ struct RequestParserTests {
         #expect(parsed.0.headers["Checksum"] == nil)
     }
 
-    @Test("keeps HTTP/1.1 connections open unless asked to close", arguments: [
-        ("GET / HTTP/1.1\r\nHost: a\r\n\r\n", true),
-        ("GET / HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n", false),
-        ("GET / HTTP/1.1\r\nHost: a\r\nConnection: Upgrade, Close\r\n\r\n", false),
-        ("GET / HTTP/1.0\r\n\r\n", false),
-        ("GET / HTTP/1.0\r\nConnection: keep-alive\r\n\r\n", true),
-        ("GET / HTTP/1.0\r\nConnection: Keep-Alive, close\r\n\r\n", false),
-    ])
+    @Test(
+        "keeps HTTP/1.1 connections open unless asked to close",
+        arguments: [
+            ("GET / HTTP/1.1\r\nHost: a\r\n\r\n", true),
+            ("GET / HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n", false),
+            ("GET / HTTP/1.1\r\nHost: a\r\nConnection: Upgrade, Close\r\n\r\n", false),
+            ("GET / HTTP/1.0\r\n\r\n", false),
+            ("GET / HTTP/1.0\r\nConnection: keep-alive\r\n\r\n", true),
+            ("GET / HTTP/1.0\r\nConnection: Keep-Alive, close\r\n\r\n", false),
+        ])
     func keepAlive(raw: String, expected: Bool) throws {
         let parsed = try #require(requests(try decodeAll(raw)).first)
         #expect(parsed.1 == expected)
@@ -209,7 +262,8 @@ struct RequestParserTests {
 
     @Test("reduces an absolute-form target to origin form and takes its authority as Host")
     func absoluteForm() throws {
-        let parsed = try #require(requests(try decodeAll("GET http://example.com:8080/a/b?c=d HTTP/1.1\r\nHost: other\r\n\r\n")).first)
+        let parsed = try #require(
+            requests(try decodeAll("GET http://example.com:8080/a/b?c=d HTTP/1.1\r\nHost: other\r\n\r\n")).first)
         #expect(parsed.0.target == "/a/b?c=d")
         #expect(parsed.0.headers.values(for: "Host") == ["example.com:8080"])
     }
@@ -244,7 +298,8 @@ struct RequestParserTests {
 
     @Test("trims optional whitespace around field values and keeps obs-text")
     func fieldValues() throws {
-        let raw: [UInt8] = Array("GET / HTTP/1.1\r\nHost: a\r\nX-A: \t value with  spaces \t\r\nX-B: caf".utf8) + [0xC3, 0xA9]
+        let raw: [UInt8] =
+            Array("GET / HTTP/1.1\r\nHost: a\r\nX-A: \t value with  spaces \t\r\nX-B: caf".utf8) + [0xC3, 0xA9]
             + Array("\r\n\r\n".utf8)
         var decoder = RequestDecoder()
         decoder.feed(raw)

@@ -4,8 +4,10 @@ import Testing
 /// The router called in process, the way service tests will call the application without sockets.
 @Suite("Router in process")
 struct RouterTests {
-    private func respond(_ router: Router, _ method: HTTPMethod, _ target: String, body: String = "") async -> Response {
-        await router.respond(to: Request(method: method, target: target, body: Array(body.utf8)), context: RequestContext())
+    private func respond(_ router: Router, _ method: HTTPMethod, _ target: String, body: String = "") async -> Response
+    {
+        await router.respond(
+            to: Request(method: method, target: target, body: Array(body.utf8)), context: RequestContext())
     }
 
     private func text(_ response: Response) -> String { String(decoding: response.body, as: UTF8.self) }
@@ -70,14 +72,19 @@ struct RouterTests {
         #expect(await respond(try TestRoutes.makeRouter(), .get, "/hello/").status == .notFound)
     }
 
-    @Test("refuses a broken route table at build time", arguments: [
-        (["/a/{x}", "/a/{y}/b"], RouteDefinitionError.conflictingParameterNames(pattern: "/a/{y}/b", existing: "x", new: "y")),
-        (["/a", "/a"], RouteDefinitionError.duplicateRoute(method: "GET", pattern: "/a")),
-        (["a/b"], RouteDefinitionError.patternNotAbsolute("a/b")),
-        (["/a/{}"], RouteDefinitionError.invalidParameterName(pattern: "/a/{}", name: "")),
-        (["/a/{x}/{x}"], RouteDefinitionError.duplicateParameterName(pattern: "/a/{x}/{x}", name: "x")),
-        (["/a/b{x}"], RouteDefinitionError.invalidSegment(pattern: "/a/b{x}", segment: "b{x}")),
-    ])
+    @Test(
+        "refuses a broken route table at build time",
+        arguments: [
+            (
+                ["/a/{x}", "/a/{y}/b"],
+                RouteDefinitionError.conflictingParameterNames(pattern: "/a/{y}/b", existing: "x", new: "y")
+            ),
+            (["/a", "/a"], RouteDefinitionError.duplicateRoute(method: "GET", pattern: "/a")),
+            (["a/b"], RouteDefinitionError.patternNotAbsolute("a/b")),
+            (["/a/{}"], RouteDefinitionError.invalidParameterName(pattern: "/a/{}", name: "")),
+            (["/a/{x}/{x}"], RouteDefinitionError.duplicateParameterName(pattern: "/a/{x}/{x}", name: "x")),
+            (["/a/b{x}"], RouteDefinitionError.invalidSegment(pattern: "/a/b{x}", segment: "b{x}")),
+        ])
     func brokenTable(patterns: [String], expected: RouteDefinitionError) {
         let builder = RouterBuilder()
         for pattern in patterns { builder.get(pattern) { _, _ in Response() } }
@@ -105,7 +112,8 @@ struct MiddlewareTests {
         let builder = RouterBuilder()
         builder.add(middleware: RequestIDMiddleware())
         builder.add(middleware: AccessLogMiddleware(sink: log))
-        builder.add(middleware: ProblemDetailsMiddleware { error, context in reported.write(line: "\(context.requestID)") })
+        builder.add(
+            middleware: ProblemDetailsMiddleware { error, context in reported.write(line: "\(context.requestID)") })
         builder.add(middleware: TenantMiddleware())
         builder.get("/tenant") { _, context in .text(context[Tenant.self] ?? "none") }
         builder.post("/validate") { _, _ in
@@ -130,7 +138,9 @@ struct MiddlewareTests {
         #expect(log.lines.first?.contains(#""requestId":"client-42""#) == true)
     }
 
-    @Test("replaces an unsafe X-Request-Id with a generated one", arguments: ["", "has space", String(repeating: "a", count: 129), "quote\"d"])
+    @Test(
+        "replaces an unsafe X-Request-Id with a generated one",
+        arguments: ["", "has space", String(repeating: "a", count: 129), "quote\"d"])
     func replacesUnsafeRequestID(_ supplied: String) async throws {
         let router = try makeRouter(log: InMemoryLogSink(), reported: InMemoryLogSink())
         let context = RequestContext()
@@ -143,8 +153,10 @@ struct MiddlewareTests {
     func accessLog() async throws {
         let log = InMemoryLogSink()
         let router = try makeRouter(log: log, reported: InMemoryLogSink())
-        _ = await router.respond(to: Request(method: .get, target: "/tenant?x=1"), context: RequestContext(requestID: "r1"))
-        _ = await router.respond(to: Request(method: .get, target: "/missing"), context: RequestContext(requestID: "r2"))
+        _ = await router.respond(
+            to: Request(method: .get, target: "/tenant?x=1"), context: RequestContext(requestID: "r1"))
+        _ = await router.respond(
+            to: Request(method: .get, target: "/missing"), context: RequestContext(requestID: "r2"))
         let lines = log.lines
         #expect(lines.count == 2)
         #expect(lines[0].hasPrefix(#"{"time":""#))
@@ -159,7 +171,8 @@ struct MiddlewareTests {
         let response = await router.respond(to: Request(method: .post, target: "/validate"), context: RequestContext())
         #expect(response.status.code == 422)
         #expect(response.headers["Content-Type"] == "application/problem+json")
-        let expected = #"{"type":"https://navlayout.invalid/problems/validation","title":"Unprocessable Content","status":422,"#
+        let expected =
+            #"{"type":"https://navlayout.invalid/problems/validation","title":"Unprocessable Content","status":422,"#
             + #""detail":"2 problems","errors":[{"path":"delegate.guidance.constraints[3]","message":"unknown item \"turnCrd\" at column 1"},"#
             + #"{"path":"screen.width","message":"must be positive"}]}"#
         #expect(String(decoding: response.body, as: UTF8.self) == expected)
@@ -169,7 +182,8 @@ struct MiddlewareTests {
     func internalError() async throws {
         let reported = InMemoryLogSink()
         let router = try makeRouter(log: InMemoryLogSink(), reported: reported)
-        let response = await router.respond(to: Request(method: .get, target: "/crash"), context: RequestContext(requestID: "r9"))
+        let response = await router.respond(
+            to: Request(method: .get, target: "/crash"), context: RequestContext(requestID: "r9"))
         #expect(response.status == .internalServerError)
         #expect(String(decoding: response.body, as: UTF8.self).contains("request r9"))
         #expect(reported.lines == ["r9"])
@@ -201,7 +215,9 @@ struct MiddlewareTests {
 
 @Suite("Response encoding")
 struct ResponseEncodingTests {
-    private func wire(_ handler: @escaping RouteHandler, request: String = "GET /r HTTP/1.1\r\nHost: a\r\n\r\n") async throws -> WireResponse {
+    private func wire(_ handler: @escaping RouteHandler, request: String = "GET /r HTTP/1.1\r\nHost: a\r\n\r\n")
+        async throws -> WireResponse
+    {
         let builder = RouterBuilder()
         builder.get("/r", use: handler)
         var result: WireResponse?
@@ -216,7 +232,9 @@ struct ResponseEncodingTests {
     @Test("replaces handler framing headers with the server's own")
     func framingHeadersDropped() async throws {
         let response = try await wire { _, _ in
-            Response(headers: ["Content-Length": "999", "Transfer-Encoding": "chunked", "Connection": "upgrade"], body: Array("ok".utf8))
+            Response(
+                headers: ["Content-Length": "999", "Transfer-Encoding": "chunked", "Connection": "upgrade"],
+                body: Array("ok".utf8))
         }
         #expect(response.header("Content-Length") == "2")
         #expect(response.header("Transfer-Encoding") == nil)

@@ -1,7 +1,8 @@
 import HTTPServer
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @Suite("Graceful shutdown")
