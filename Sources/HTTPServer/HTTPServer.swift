@@ -40,6 +40,11 @@ public final class HTTPServer: Sendable {
         lifecycle.withLock { $0.state?.listener.port }
     }
 
+    /// Client connections open right now, across all loops (for metrics).
+    public var openConnectionCount: Int {
+        lifecycle.withLock { $0.state?.openConnections.load(ordering: .relaxed) ?? 0 }
+    }
+
     /// Binds, listens and starts the event loops. Returns once the server accepts connections.
     public func start() throws(SystemError) {
         let alreadyStarted = lifecycle.withLock { life in

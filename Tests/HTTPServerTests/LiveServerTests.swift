@@ -184,13 +184,14 @@ struct LiveServerTests {
     func maxConnections() async throws {
         var limits = ServerLimits()
         limits.maxConnections = 2
-        try await withServer(limits: limits) { _, port in
+        try await withServer(limits: limits) { server, port in
             let first = try RawClient(port: port)
             let second = try RawClient(port: port)
             first.send("GET /hello HTTP/1.1\r\nHost: a\r\n\r\n")
             second.send("GET /hello HTTP/1.1\r\nHost: a\r\n\r\n")
             #expect(try await first.readResponse().status == 200)
             #expect(try await second.readResponse().status == 200)
+            #expect(server.openConnectionCount == 2)
             let third = try RawClient(port: port)
             let refused = try await third.readResponse()
             #expect(refused.status == 503)
