@@ -257,3 +257,29 @@ struct ResponseEncodingTests {
         #expect(response.header("Date") != nil)
     }
 }
+
+@Suite("Application")
+struct ApplicationTests {
+    private func buildApplication(port: Int) throws -> HTTPApplication<Router> {
+        var configuration = ServerConfiguration(host: "127.0.0.1", port: port)
+        configuration.eventLoopCount = 1
+        return HTTPApplication(configuration: configuration, responder: try TestRoutes.makeRouter())
+    }
+
+    @Test("answers the same in process and live")
+    func sameInProcessAndLive() async throws {
+        let application = try buildApplication(port: 0)
+        let inProcess = await application.respond(to: Request(method: .get, target: "/v1/profiles/a%2Fb/versions/7"))
+        #expect(inProcess.status == .ok)
+
+        let server = application.makeServer()
+        try server.start()
+        let client = try RawClient(port: try #require(server.localPort))
+        client.send("GET /v1/profiles/a%2Fb/versions/7 HTTP/1.1\r\nHost: a\r\n\r\n")
+        let live = try await client.readResponse()
+        await server.shutdown()
+        #expect(live.status == inProcess.status.code)
+        #expect(live.body == inProcess.body)
+        #expect(live.bodyText == "a/b#7")
+    }
+}
