@@ -467,9 +467,10 @@ struct RequestParser {
         var size = 0
         while index < line.count && ByteClass.isHexDigit(line[index]) {
             // Leading zeros are legal and cost nothing; a value past the body limit is refused by
-            // the caller, so stopping the growth there also rules out overflow.
+            // the caller, so growth saturates there instead of overflowing.
             let digit = Int(PercentDecoding.hexValue(line[index]) ?? 0)
-            if size > limits.maxBodySize { size = limits.maxBodySize + 1 } else { size = size * 16 + digit }
+            let (shifted, overflow) = size.multipliedReportingOverflow(by: 16)
+            size = overflow || shifted > limits.maxBodySize ? Int.max : shifted + digit
             index += 1
         }
         guard index > 0 else { throw .malformed("chunk size is not a hexadecimal number") }
