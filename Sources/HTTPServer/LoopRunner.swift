@@ -31,8 +31,6 @@ final class LoopRunner {
     private let waitMilliseconds: Int32
     private var scratch = [UInt8](repeating: 0, count: 16384)
 
-    private lazy var serviceUnavailable: [UInt8] = Self.encodeProblem(.serviceUnavailable, "too many open connections")
-
     init(loop: EventLoop, state: ServerState) {
         self.loop = loop
         self.state = state
@@ -131,7 +129,8 @@ final class LoopRunner {
             guard let (descriptor, peer) = accepted else { return }
             let open = state.openConnections.wrappingAdd(1, ordering: .relaxed).newValue
             if open > limits.maxConnections || state.phase != .running {
-                serviceUnavailable.withUnsafeBytes { raw in
+                let refusal = Self.encodeProblem(.serviceUnavailable, "too many open connections")
+                refusal.withUnsafeBytes { raw in
                     _ = send(descriptor, raw.baseAddress, raw.count, Int32(MSG_NOSIGNAL))
                 }
                 closeDescriptor(descriptor)
