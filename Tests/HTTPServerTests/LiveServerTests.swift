@@ -12,6 +12,7 @@ struct LiveServerTests {
             #expect(response.status == rejected.status)
             #expect(response.header("Connection") == "close")
             #expect(response.header("Content-Type") == "application/problem+json")
+            #expect(response.header("X-Request-Id")?.isEmpty == false)
             #expect(response.bodyText.contains("\"status\":\(rejected.status)"))
             #expect(await client.isClosedByServer())
         }
