@@ -12,6 +12,9 @@ let package = Package(
         .executable(name: "navlayout-storage-bench", targets: ["navlayout-storage-bench"]),
         .library(name: "NavLayoutService", targets: ["NavLayoutService"]),
         .executable(name: "navlayout-persistence-bench", targets: ["navlayout-persistence-bench"]),
+        .library(name: "HTTPServer", targets: ["HTTPServer"]),
+        .executable(name: "navlayout-http-bench", targets: ["navlayout-http-bench"]),
+        .executable(name: "HTTPParserFuzz", targets: ["HTTPParserFuzz"]),
     ],
     targets: [
         // The constraint solver: stdlib only, no Foundation, no I/O.
@@ -36,6 +39,17 @@ let package = Package(
             dependencies: ["Storage"],
             exclude: ["Fixtures"]
         ),
+
+        // epoll and eventfd for Swift: Glibc does not export them. Header only.
+        .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
+        // HTTP/1.1 over sockets: parser, limits, connections, router; knows nothing of layouts.
+        .target(name: "HTTPServer", dependencies: ["CEpoll"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        // The server's own route under load, for scripts/bench-http.sh.
+        .executableTarget(name: "navlayout-http-bench", dependencies: ["HTTPServer"]),
+        // libFuzzer entry point for the request parser; a plain build links an empty program
+        // (see Sources/HTTPParserFuzz/main.swift for the fuzzing build command).
+        .executableTarget(name: "HTTPParserFuzz", dependencies: ["HTTPServer"]),
 
         // The service: repositories on Storage (Persistence/), later routes, auth, config, metrics.
         .target(name: "NavLayoutService", dependencies: ["Storage"]),

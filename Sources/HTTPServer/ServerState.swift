@@ -1,0 +1,45 @@
+import Synchronization
+
+/// What every loop of one server shares: settings, the responder, the connection count and the
+/// shutdown phase. Everything mutable is atomic, so loops never wait on each other.
+final class ServerState: Sendable {
+    enum Phase: Int {
+        case running = 0
+        /// Stop accepting, finish requests in flight, close idle connections.
+        case draining = 1
+        /// The grace period is over: close everything now.
+        case forced = 2
+    }
+
+    let configuration: ServerConfiguration
+    let responder: any HTTPResponder
+    let listener: ListeningSocket
+    let openConnections = Atomic<Int>(0)
+    private let phaseValue = Atomic<Int>(Phase.running.rawValue)
+    /// Monotonic time at which draining turns into forced closing.
+    private let forceDeadline = Atomic<UInt64>(.max)
+
+    init(configuration: ServerConfiguration, responder: any HTTPResponder, listener: ListeningSocket) {
+        self.configuration = configuration
+        self.responder = responder
+        self.listener = listener
+    }
+
+    var phase: Phase {
+        let now = monotonicNanoseconds()
+        let current = Phase(rawValue: phaseValue.load(ordering: .acquiring)) ?? .forced
+        if current == .draining && now >= forceDeadline.load(ordering: .relaxed) { return .forced }
+        return current
+    }
+
+    func beginDraining(gracePeriod: Duration) {
+        let deadline = monotonicNanoseconds() &+ gracePeriod.nanoseconds
+        forceDeadline.store(deadline < monotonicNanoseconds() ? .max : deadline, ordering: .relaxed)
+        _ = phaseValue.compareExchange(
+            expected: Phase.running.rawValue, desired: Phase.draining.rawValue, ordering: .acquiringAndReleasing)
+    }
+
+    func force() {
+        phaseValue.store(Phase.forced.rawValue, ordering: .releasing)
+    }
+}

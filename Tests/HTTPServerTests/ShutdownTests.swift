@@ -1,0 +1,71 @@
+import HTTPServer
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+@Suite("Graceful shutdown")
+struct ShutdownTests {
+    private func startServer(limits: ServerLimits = ServerLimits()) throws -> (HTTPServer, Int) {
+        var configuration = ServerConfiguration(host: "127.0.0.1", port: 0, limits: limits)
+        configuration.eventLoopCount = 2
+        let server = HTTPServer(configuration: configuration, responder: try TestRoutes.makeRouter())
+        try server.start()
+        return (server, try #require(server.localPort))
+    }
+
+    @Test("finishes the request in flight, closes idle connections, then refuses new ones")
+    func drains() async throws {
+        let (server, port) = try startServer()
+        let busy = try RawClient(port: port)
+        let idle = try RawClient(port: port)
+        idle.send("GET /hello HTTP/1.1\r\nHost: a\r\n\r\n")
+        #expect(try await idle.readResponse().status == 200)
+        busy.send("GET /delay/300 HTTP/1.1\r\nHost: a\r\n\r\n")
+        try await Task.sleep(for: .milliseconds(50))  // let the slow request reach its handler
+
+        server.beginShutdown(gracePeriod: .seconds(5))
+        #expect(await idle.isClosedByServer())
+        let response = try await busy.readResponse()
+        #expect(response.status == 200)
+        #expect(response.bodyText == "slept 300")
+        #expect(response.header("Connection") == "close")
+        #expect(await busy.isClosedByServer())
+
+        await server.waitUntilStopped()
+        #expect(throws: RawClientError.self) { try RawClient(port: port) }
+    }
+
+    @Test("closes what is still running once the grace period is over")
+    func forcesAfterGracePeriod() async throws {
+        let (server, port) = try startServer()
+        let stuck = try RawClient(port: port)
+        stuck.send("GET /delay/60000 HTTP/1.1\r\nHost: a\r\n\r\n")
+        try await Task.sleep(for: .milliseconds(50))
+        await server.shutdown(gracePeriod: .milliseconds(200))
+        #expect(await stuck.isClosedByServer())
+    }
+
+    @Test("shuts down gracefully on SIGTERM")
+    func sigterm() async throws {
+        let (server, port) = try startServer()
+        server.shutdownOnSignals([SIGTERM], gracePeriod: .seconds(5))
+        let client = try RawClient(port: port)
+        client.send("GET /delay/200 HTTP/1.1\r\nHost: a\r\n\r\n")
+        try await Task.sleep(for: .milliseconds(50))
+        kill(getpid(), SIGTERM)
+        let response = try await client.readResponse()
+        #expect(response.status == 200)
+        #expect(response.header("Connection") == "close")
+        await server.waitUntilStopped()
+        #expect(throws: RawClientError.self) { try RawClient(port: port) }
+    }
+
+    @Test("stops at once when nothing is connected")
+    func idleServer() async throws {
+        let (server, port) = try startServer()
+        await server.shutdown()
+        #expect(throws: RawClientError.self) { try RawClient(port: port) }
+    }
+}
