@@ -8,11 +8,17 @@ let package = Package(
     name: "navlayout",
     products: [
         .library(name: "Cassowary", targets: ["Cassowary"]),
+        .executable(name: "navlayout-bench", targets: ["navlayout-bench"]),
     ],
     targets: [
         // The constraint solver: stdlib only, no Foundation, no I/O.
         .target(name: "Cassowary"),
-        .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),
+        .testTarget(
+            name: "CassowaryTests", dependencies: ["Cassowary", "CassowaryScenario"],
+            exclude: ["Fixtures"]),
+        // The solver benchmark scenario format (shared by the benchmark and the cross-check tests).
+        .target(name: "CassowaryScenario", dependencies: ["Cassowary"]),
+        .executableTarget(name: "navlayout-bench", dependencies: ["Cassowary", "CassowaryScenario"]),
     ],
     swiftLanguageModes: [.v6]
 )

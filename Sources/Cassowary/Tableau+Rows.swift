@@ -1,0 +1,78 @@
+extension Tableau {
+    /// Adds `coefficient · symbol` to the row being built, expanding a basic symbol into its row so
+    /// that the new row mentions only non-basic symbols. Returns the constant the expansion adds.
+    mutating func accumulate(_ symbol: Int32, _ coefficient: Double) -> Double {
+        let slot = rowOf[Int(symbol)]
+        guard slot >= 0 else {
+            accumulateSymbol(symbol, coefficient)
+            return 0
+        }
+        for entry in rowEntries[Int(slot)] {
+            accumulateSymbol(entry.symbol, coefficient * entry.coefficient)
+        }
+        return coefficient * rowConstant[Int(slot)]
+    }
+
+    @inline(__always)
+    mutating func accumulateSymbol(_ symbol: Int32, _ coefficient: Double) {
+        if accumulator[Int(symbol)] == 0 { accumulated.append(symbol) }
+        accumulator[Int(symbol)] += coefficient
+    }
+
+    /// The accumulated row as sorted entries (not yet linked); clears the accumulator. A symbol may
+    /// be listed twice when its sum passed through zero: the second read finds zero and is skipped.
+    mutating func takeAccumulatedRow() -> [RowEntry] {
+        accumulated.sort()
+        var entries: [RowEntry] = []
+        entries.reserveCapacity(accumulated.count)
+        for symbol in accumulated {
+            let coefficient = accumulator[Int(symbol)]
+            accumulator[Int(symbol)] = 0
+            if !Tableau.nearZero(coefficient) {
+                entries.append(RowEntry(symbol: symbol, node: -1, coefficient: coefficient))
+            }
+        }
+        accumulated.removeAll(keepingCapacity: true)
+        return entries
+    }
+
+    /// The slot of the row to pivot `marker` into when its constraint is removed and it is not basic.
+    /// Prefers the restricted row that keeps every restricted symbol feasible (minimum ratio where
+    /// the marker's coefficient is negative, then where it is positive), then any external row.
+    /// Ties go to the lowest basic id.
+    func markerLeavingSlot(_ marker: Int32) -> Int32? {
+        var first: Int32 = -1, firstRatio = Double.infinity, firstBasic = Int32.max
+        var second: Int32 = -1, secondRatio = Double.infinity, secondBasic = Int32.max
+        var third: Int32 = -1, thirdBasic = Int32.max
+        var node = columnHead[Int(marker)]
+        while node >= 0 {
+            let slot = nodeSlot[Int(node)]
+            node = nodeNext[Int(node)]
+            let basic = rowBasic[Int(slot)]
+            let coefficient = rowEntries[Int(slot)].coefficient(of: marker)
+            if kind[Int(basic)] == .external {
+                if basic < thirdBasic {
+                    third = slot
+                    thirdBasic = basic
+                }
+            } else if coefficient < 0 {
+                let ratio = -rowConstant[Int(slot)] / coefficient
+                if ratio < firstRatio || (ratio == firstRatio && basic < firstBasic) {
+                    first = slot
+                    firstRatio = ratio
+                    firstBasic = basic
+                }
+            } else {
+                let ratio = rowConstant[Int(slot)] / coefficient
+                if ratio < secondRatio || (ratio == secondRatio && basic < secondBasic) {
+                    second = slot
+                    secondRatio = ratio
+                    secondBasic = basic
+                }
+            }
+        }
+        if first >= 0 { return first }
+        if second >= 0 { return second }
+        return third >= 0 ? third : nil
+    }
+}

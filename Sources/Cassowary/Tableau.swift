@@ -1,0 +1,319 @@
+/// The simplex tableau behind ``Solver``: sparse rows, a column index and a lexicographic objective.
+///
+/// Every row reads `basic = constant + Σ coefficient · symbol` over non-basic symbols. Symbols are small
+/// integers, so every per-symbol fact lives in a flat array indexed by id: no hashing and no
+/// reference counting in the pivot loops. The column index (symbol -> rows containing it) is a doubly
+/// linked list per symbol threaded through one node pool; each row entry remembers its node, so linking
+/// and unlinking are O(1) and a pivot visits only the rows that contain the entering symbol.
+///
+/// The objective is strict-lexicographic: one coefficient per priority level in use (level 0 is the
+/// highest), stored densely as `objective[symbol * levelCount + level]`. A symbol improves the objective
+/// when its first coefficient that is not near zero, highest level first, is negative.
+struct Tableau {
+    static let epsilon = 1.0e-8
+
+    // MARK: Symbols
+    var kind: [SymbolKind] = []
+    /// Row slot of a basic symbol, -1 when non-basic.
+    var rowOf: [Int32] = []
+    /// First column-index node of the symbol, -1 when no row contains it.
+    var columnHead: [Int32] = []
+    /// Index of the constraint record that owns a marker or error symbol; use count of a variable.
+    var owner: [Int32] = []
+    /// Values published by the last `publishValues()`.
+    var published: [Double] = []
+    var freeSymbols: [Int32] = []
+    /// Symbols allocated since the last checkpoint, so that a rejected add can give them back.
+    var allocationLog: [Int32] = []
+
+    // MARK: Objective
+    var levelCount = 0
+    var objective: [Double] = []
+    /// Symbols whose objective coefficients changed since they were last seen optimal: the only
+    /// candidates for entering the basis. Keeps the optimality test proportional to the work done.
+    var dirty: [Int32] = []
+    var isDirty: [Bool] = []
+
+    // MARK: Rows, by slot
+    var rowEntries: [[RowEntry]] = []
+    var rowConstant: [Double] = []
+    /// Basic symbol of the slot, -1 when the slot is free.
+    var rowBasic: [Int32] = []
+    var freeSlots: [Int32] = []
+
+    // MARK: Column index node pool
+    var nodeSlot: [Int32] = []
+    var nodeNext: [Int32] = []
+    var nodePrev: [Int32] = []
+    var freeNode: Int32 = -1
+
+    /// Restricted basic symbols whose value went negative: the work list of the dual simplex.
+    var infeasible: [Int32] = []
+
+    // MARK: Phase one
+    var artificialEntries: [RowEntry] = []
+    var artificialConstant = 0.0
+    var artificialActive = false
+
+    // MARK: Scratch space reused by every operation
+    var mergeBuffer: [RowEntry] = []
+    var slotBuffer: [Int32] = []
+    var accumulator: [Double] = []
+    var accumulated: [Int32] = []
+
+    // MARK: Undo journal of one add (see Tableau+Journal.swift)
+    var journaling = false
+    var slotJournaled: [Bool] = []
+    var journalSlots: [Int32] = []
+    var journalEntries: [[RowEntry]] = []
+    var journalConstants: [Double] = []
+    var journalBasics: [Int32] = []
+    var journalObjectiveIndex: [Int] = []
+    var journalObjectiveValue: [Double] = []
+    var journalSlotCount = 0
+    var journalFreeSlots: [Int32] = []
+    var journalDirty: [Int32] = []
+    var journalInfeasible: [Int32] = []
+
+    var symbolCount: Int { kind.count }
+
+    @inline(__always)
+    static func nearZero(_ value: Double) -> Bool { abs(value) < epsilon }
+
+    // MARK: Symbol allocation
+
+    mutating func allocateSymbol(_ symbolKind: SymbolKind) -> Int32 {
+        let symbol: Int32
+        if let reused = freeSymbols.popLast() {
+            symbol = reused
+            kind[Int(symbol)] = symbolKind
+        } else {
+            symbol = Int32(kind.count)
+            kind.append(symbolKind)
+            rowOf.append(-1)
+            columnHead.append(-1)
+            owner.append(-1)
+            published.append(0)
+            isDirty.append(false)
+            accumulator.append(0)
+            for _ in 0..<levelCount { objective.append(0) }
+        }
+        allocationLog.append(symbol)
+        return symbol
+    }
+
+    /// Gives a symbol that no row and no objective coefficient mentions back for reuse.
+    mutating func freeSymbol(_ symbol: Int32) {
+        let index = Int(symbol)
+        kind[index] = .unused
+        owner[index] = -1
+        published[index] = 0
+        let base = index * levelCount
+        for level in 0..<levelCount { objective[base + level] = 0 }
+        freeSymbols.append(symbol)
+    }
+
+    /// Starts recording allocations so that `rollBackAllocations(toCount:)` can undo them.
+    mutating func checkpointAllocations() -> Int {
+        allocationLog.removeAll(keepingCapacity: true)
+        return kind.count
+    }
+
+    /// Undoes every allocation since the checkpoint: reused ids go back to the free list in their old
+    /// order, fresh ids are cut off the per-symbol arrays.
+    mutating func rollBackAllocations(toCount count: Int) {
+        for symbol in allocationLog.reversed() where Int(symbol) < count {
+            freeSymbol(symbol)
+        }
+        allocationLog.removeAll(keepingCapacity: true)
+        guard kind.count > count else { return }
+        kind.removeSubrange(count...)
+        rowOf.removeSubrange(count...)
+        columnHead.removeSubrange(count...)
+        owner.removeSubrange(count...)
+        published.removeSubrange(count...)
+        isDirty.removeSubrange(count...)
+        accumulator.removeSubrange(count...)
+        objective.removeSubrange((count * levelCount)...)
+    }
+
+    // MARK: Priority levels
+
+    /// Inserts an empty objective level at `level`, shifting lower levels down by one.
+    mutating func insertLevel(at level: Int) {
+        let oldCount = levelCount
+        let newCount = oldCount + 1
+        var grown = [Double](repeating: 0, count: kind.count * newCount)
+        for symbol in 0..<kind.count {
+            for old in 0..<oldCount {
+                grown[symbol * newCount + (old < level ? old : old + 1)] = objective[symbol * oldCount + old]
+            }
+        }
+        objective = grown
+        levelCount = newCount
+    }
+
+    // MARK: Column index
+
+    @inline(__always)
+    mutating func link(_ symbol: Int32, slot: Int32) -> Int32 {
+        let node: Int32
+        if freeNode >= 0 {
+            node = freeNode
+            freeNode = nodeNext[Int(node)]
+            nodeSlot[Int(node)] = slot
+        } else {
+            node = Int32(nodeSlot.count)
+            nodeSlot.append(slot)
+            nodeNext.append(-1)
+            nodePrev.append(-1)
+        }
+        let head = columnHead[Int(symbol)]
+        nodePrev[Int(node)] = -1
+        nodeNext[Int(node)] = head
+        if head >= 0 { nodePrev[Int(head)] = node }
+        columnHead[Int(symbol)] = node
+        return node
+    }
+
+    @inline(__always)
+    mutating func unlink(_ symbol: Int32, node: Int32) {
+        let previous = nodePrev[Int(node)]
+        let next = nodeNext[Int(node)]
+        if previous >= 0 { nodeNext[Int(previous)] = next } else { columnHead[Int(symbol)] = next }
+        if next >= 0 { nodePrev[Int(next)] = previous }
+        nodeNext[Int(node)] = freeNode
+        freeNode = node
+    }
+
+    /// The slots of the rows that contain `symbol`, into `slotBuffer`.
+    mutating func collectColumn(_ symbol: Int32) {
+        slotBuffer.removeAll(keepingCapacity: true)
+        var node = columnHead[Int(symbol)]
+        while node >= 0 {
+            slotBuffer.append(nodeSlot[Int(node)])
+            node = nodeNext[Int(node)]
+        }
+    }
+
+    // MARK: Rows
+
+    /// Puts a row whose entries are not yet linked into a slot, with `basic` as its basic symbol.
+    mutating func insertRow(basic: Int32, entries: [RowEntry], constant: Double) -> Int32 {
+        let slot: Int32
+        if let reused = freeSlots.popLast() {
+            slot = reused
+        } else {
+            slot = Int32(rowBasic.count)
+            rowEntries.append([])
+            rowConstant.append(0)
+            rowBasic.append(-1)
+            slotJournaled.append(false)
+        }
+        journalRow(slot)
+        var linked = entries
+        for index in linked.indices {
+            linked[index].node = link(linked[index].symbol, slot: slot)
+        }
+        rowEntries[Int(slot)] = linked
+        rowConstant[Int(slot)] = constant
+        rowBasic[Int(slot)] = basic
+        rowOf[Int(basic)] = slot
+        return slot
+    }
+
+    /// Takes a row out of the tableau; its basic symbol becomes non-basic.
+    mutating func removeRow(_ slot: Int32) {
+        journalRow(slot)
+        for entry in rowEntries[Int(slot)] {
+            unlink(entry.symbol, node: entry.node)
+        }
+        rowEntries[Int(slot)] = []
+        rowConstant[Int(slot)] = 0
+        rowOf[Int(rowBasic[Int(slot)])] = -1
+        rowBasic[Int(slot)] = -1
+        freeSlots.append(slot)
+    }
+
+    /// Deletes `symbol` from every row that contains it (fixing it at zero).
+    mutating func removeColumn(_ symbol: Int32) {
+        collectColumn(symbol)
+        for slot in slotBuffer {
+            journalRow(slot)
+            if let index = rowEntries[Int(slot)].position(of: symbol) {
+                unlink(symbol, node: rowEntries[Int(slot)][index].node)
+                rowEntries[Int(slot)].remove(at: index)
+            }
+        }
+        setObjectiveToZero(symbol)
+    }
+
+    /// The value of a symbol in the current basic solution.
+    @inline(__always)
+    func value(of symbol: Int32) -> Double {
+        let slot = rowOf[Int(symbol)]
+        return slot >= 0 ? rowConstant[Int(slot)] : 0
+    }
+
+    /// Copies the value of every external symbol into `published`.
+    mutating func publishValues() {
+        for symbol in 0..<kind.count where kind[symbol] == .external {
+            let slot = rowOf[symbol]
+            published[symbol] = slot >= 0 ? rowConstant[Int(slot)] : 0
+        }
+    }
+
+    // MARK: Objective
+
+    @inline(__always)
+    mutating func markDirty(_ symbol: Int32) {
+        if !isDirty[Int(symbol)] {
+            isDirty[Int(symbol)] = true
+            dirty.append(symbol)
+        }
+    }
+
+    @inline(__always)
+    mutating func addToObjective(_ index: Int, _ delta: Double) {
+        if journaling {
+            journalObjectiveIndex.append(index)
+            journalObjectiveValue.append(objective[index])
+        }
+        objective[index] += delta
+    }
+
+    mutating func setObjectiveToZero(_ symbol: Int32) {
+        let base = Int(symbol) * levelCount
+        for level in 0..<levelCount where objective[base + level] != 0 {
+            addToObjective(base + level, -objective[base + level])
+        }
+    }
+
+    /// Adds `amount` times the current expression of `symbol` (its row when basic) to one level of
+    /// the objective. Used to add and remove the cost of an error symbol.
+    mutating func addCost(of symbol: Int32, level: Int, amount: Double) {
+        let slot = rowOf[Int(symbol)]
+        if slot >= 0 {
+            for entry in rowEntries[Int(slot)] {
+                addToObjective(Int(entry.symbol) * levelCount + level, amount * entry.coefficient)
+                markDirty(entry.symbol)
+            }
+        } else {
+            addToObjective(Int(symbol) * levelCount + level, amount)
+            markDirty(symbol)
+        }
+    }
+
+    /// True when increasing `symbol` lowers the objective: its first coefficient that is not near
+    /// zero, highest level first, is negative.
+    @inline(__always)
+    func improvesObjective(_ symbol: Int32) -> Bool {
+        let base = Int(symbol) * levelCount
+        for level in 0..<levelCount {
+            let coefficient = objective[base + level]
+            if coefficient < -Tableau.epsilon { return true }
+            if coefficient > Tableau.epsilon { return false }
+        }
+        return false
+    }
+}
