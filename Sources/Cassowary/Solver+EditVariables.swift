@@ -56,8 +56,8 @@ extension Solver {
         } else {
             var node = tableau.columnHead[Int(plus)]
             while node >= 0 {
-                let slot = tableau.nodeSlot[Int(node)]
-                node = tableau.nodeNext[Int(node)]
+                let slot = tableau.columnNodes[Int(node)].slot
+                node = tableau.columnNodes[Int(node)].next
                 let coefficient = tableau.rowEntries[Int(slot)].coefficient(of: plus)
                 tableau.rowConstant[Int(slot)] += delta * coefficient
                 let basic = tableau.rowBasic[Int(slot)]

@@ -6,55 +6,117 @@ extension Tableau {
         _ target: Int32, source: [RowEntry], sourceConstant: Double, factor: Double, eliminating eliminated: Int32
     ) {
         journalRow(target)
-        var merged: [RowEntry] = []
-        swap(&merged, &mergeBuffer)
-        merged.removeAll(keepingCapacity: true)
-        var old: [RowEntry] = []
-        swap(&old, &rowEntries[Int(target)])
-        merged.reserveCapacity(old.count + source.count)
-        var i = 0
-        var j = 0
-        let oldCount = old.count
-        let sourceCount = source.count
-        while i < oldCount || j < sourceCount {
-            if j == sourceCount || (i < oldCount && old[i].symbol < source[j].symbol) {
-                let entry = old[i]
-                if entry.symbol == eliminated {
-                    unlink(entry.symbol, node: entry.node)
-                } else {
-                    merged.append(entry)
+        reserveNodes(source.count)
+        var row: [RowEntry] = []
+        swap(&row, &rowEntries[Int(target)])
+        let needed = row.count + source.count
+        if mergeBuffer.count < needed {
+            mergeBuffer.append(
+                contentsOf: repeatElement(RowEntry(symbol: 0, node: 0, coefficient: 0), count: needed * 2 - mergeBuffer.count))
+        }
+        var nodes: [ColumnNode] = []
+        swap(&nodes, &columnNodes)
+        var heads: [Int32] = []
+        swap(&heads, &columnHead)
+        var free = freeNode
+        var freeCount = freeNodeCount
+        // The merge runs on raw pointers into arrays moved out of `self`: no uniqueness, bounds or
+        // exclusivity checks per entry. Nodes were reserved above, so linking never grows the pool.
+        let written = mergeBuffer.withUnsafeMutableBufferPointer { out in
+            nodes.withUnsafeMutableBufferPointer { nodes in
+                heads.withUnsafeMutableBufferPointer { heads in
+                    row.withUnsafeBufferPointer { old in
+                        source.withUnsafeBufferPointer { source in
+                            Tableau.mergeKernel(
+                                old: old, source: source, out: out, nodes: nodes, heads: heads, free: &free,
+                                freeCount: &freeCount, target: target, factor: factor, eliminated: eliminated)
+                        }
+                    }
                 }
-                i += 1
-            } else if i == oldCount || source[j].symbol < old[i].symbol {
-                let value = factor * source[j].coefficient
-                if !Tableau.nearZero(value) {
-                    let symbol = source[j].symbol
-                    merged.append(RowEntry(symbol: symbol, node: link(symbol, slot: target), coefficient: value))
-                }
-                j += 1
-            } else {
-                var entry = old[i]
-                let value = entry.coefficient + factor * source[j].coefficient
-                if Tableau.nearZero(value) {
-                    unlink(entry.symbol, node: entry.node)
-                } else {
-                    entry.coefficient = value
-                    merged.append(entry)
-                }
-                i += 1
-                j += 1
             }
         }
-        rowEntries[Int(target)] = merged
+        swap(&nodes, &columnNodes)
+        swap(&heads, &columnHead)
+        freeNode = free
+        freeNodeCount = freeCount
+        // Write back into the row's own buffer (a journaled buffer is shared, so this copies it
+        // instead of overwriting the journal's copy).
+        row.removeAll(keepingCapacity: true)
+        row.append(contentsOf: mergeBuffer[0..<written])
+        rowEntries[Int(target)] = row
         rowConstant[Int(target)] += factor * sourceConstant
-        if !journaling {
-            // Recycle the old buffer; while journaling the journal keeps it instead.
-            mergeBuffer = old
-        }
         let basic = rowBasic[Int(target)]
         if rowConstant[Int(target)] < -Tableau.epsilon && kind[Int(basic)] != .external {
             infeasible.append(basic)
         }
+    }
+
+    /// The merge of `old + factor * source` (both sorted by symbol) into `out`, dropping
+    /// `eliminated` and entries that cancel, keeping the column index in step. Returns the count.
+    @inline(__always)
+    static func mergeKernel(
+        old: UnsafeBufferPointer<RowEntry>, source: UnsafeBufferPointer<RowEntry>,
+        out: UnsafeMutableBufferPointer<RowEntry>, nodes: UnsafeMutableBufferPointer<ColumnNode>,
+        heads: UnsafeMutableBufferPointer<Int32>, free: inout Int32, freeCount: inout Int, target: Int32,
+        factor: Double, eliminated: Int32
+    ) -> Int {
+        var written = 0
+        var i = 0
+        var j = 0
+        let oldCount = old.count
+        let sourceCount = source.count
+        while i < oldCount && j < sourceCount {
+            let oldSymbol = old[i].symbol
+            let sourceSymbol = source[j].symbol
+            if oldSymbol < sourceSymbol {
+                if oldSymbol == eliminated {
+                    ColumnNode.unlink(oldSymbol, node: old[i].node, nodes: nodes, heads: heads, free: &free, freeCount: &freeCount)
+                } else {
+                    out[written] = old[i]
+                    written &+= 1
+                }
+                i &+= 1
+            } else if sourceSymbol < oldSymbol {
+                let value = factor * source[j].coefficient
+                if !nearZero(value) {
+                    let node = ColumnNode.link(
+                        sourceSymbol, slot: target, nodes: nodes, heads: heads, free: &free, freeCount: &freeCount)
+                    out[written] = RowEntry(symbol: sourceSymbol, node: node, coefficient: value)
+                    written &+= 1
+                }
+                j &+= 1
+            } else {
+                let value = old[i].coefficient + factor * source[j].coefficient
+                if nearZero(value) {
+                    ColumnNode.unlink(oldSymbol, node: old[i].node, nodes: nodes, heads: heads, free: &free, freeCount: &freeCount)
+                } else {
+                    out[written] = RowEntry(symbol: oldSymbol, node: old[i].node, coefficient: value)
+                    written &+= 1
+                }
+                i &+= 1
+                j &+= 1
+            }
+        }
+        while i < oldCount {
+            if old[i].symbol == eliminated {
+                ColumnNode.unlink(old[i].symbol, node: old[i].node, nodes: nodes, heads: heads, free: &free, freeCount: &freeCount)
+            } else {
+                out[written] = old[i]
+                written &+= 1
+            }
+            i &+= 1
+        }
+        while j < sourceCount {
+            let value = factor * source[j].coefficient
+            if !nearZero(value) {
+                let symbol = source[j].symbol
+                let node = ColumnNode.link(symbol, slot: target, nodes: nodes, heads: heads, free: &free, freeCount: &freeCount)
+                out[written] = RowEntry(symbol: symbol, node: node, coefficient: value)
+                written &+= 1
+            }
+            j &+= 1
+        }
+        return written
     }
 
     /// Replaces `symbol` everywhere (other rows, the objective, the phase-one objective) by the row of

@@ -46,8 +46,8 @@ extension Tableau {
         var third: Int32 = -1, thirdBasic = Int32.max
         var node = columnHead[Int(marker)]
         while node >= 0 {
-            let slot = nodeSlot[Int(node)]
-            node = nodeNext[Int(node)]
+            let slot = columnNodes[Int(node)].slot
+            node = columnNodes[Int(node)].next
             let basic = rowBasic[Int(slot)]
             let coefficient = rowEntries[Int(slot)].coefficient(of: marker)
             if kind[Int(basic)] == .external {

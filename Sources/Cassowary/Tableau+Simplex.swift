@@ -8,8 +8,8 @@ extension Tableau {
         var bestBasic = Int32.max
         var node = columnHead[Int(entering)]
         while node >= 0 {
-            let slot = nodeSlot[Int(node)]
-            node = nodeNext[Int(node)]
+            let slot = columnNodes[Int(node)].slot
+            node = columnNodes[Int(node)].next
             let basic = rowBasic[Int(slot)]
             if kind[Int(basic)] == .external { continue }
             let coefficient = rowEntries[Int(slot)].coefficient(of: entering)

@@ -42,10 +42,9 @@ struct Tableau {
     var freeSlots: [Int32] = []
 
     // MARK: Column index node pool
-    var nodeSlot: [Int32] = []
-    var nodeNext: [Int32] = []
-    var nodePrev: [Int32] = []
+    var columnNodes: [ColumnNode] = []
     var freeNode: Int32 = -1
+    var freeNodeCount = 0
 
     /// Restricted basic symbols whose value went negative: the work list of the dual simplex.
     var infeasible: [Int32] = []
@@ -157,33 +156,36 @@ struct Tableau {
 
     @inline(__always)
     mutating func link(_ symbol: Int32, slot: Int32) -> Int32 {
-        let node: Int32
-        if freeNode >= 0 {
-            node = freeNode
-            freeNode = nodeNext[Int(node)]
-            nodeSlot[Int(node)] = slot
-        } else {
-            node = Int32(nodeSlot.count)
-            nodeSlot.append(slot)
-            nodeNext.append(-1)
-            nodePrev.append(-1)
+        reserveNodes(1)
+        return columnNodes.withUnsafeMutableBufferPointer { nodes in
+            columnHead.withUnsafeMutableBufferPointer { heads in
+                ColumnNode.link(symbol, slot: slot, nodes: nodes, heads: heads, free: &freeNode, freeCount: &freeNodeCount)
+            }
         }
-        let head = columnHead[Int(symbol)]
-        nodePrev[Int(node)] = -1
-        nodeNext[Int(node)] = head
-        if head >= 0 { nodePrev[Int(head)] = node }
-        columnHead[Int(symbol)] = node
-        return node
     }
 
     @inline(__always)
     mutating func unlink(_ symbol: Int32, node: Int32) {
-        let previous = nodePrev[Int(node)]
-        let next = nodeNext[Int(node)]
-        if previous >= 0 { nodeNext[Int(previous)] = next } else { columnHead[Int(symbol)] = next }
-        if next >= 0 { nodePrev[Int(next)] = previous }
-        nodeNext[Int(node)] = freeNode
-        freeNode = node
+        columnNodes.withUnsafeMutableBufferPointer { nodes in
+            columnHead.withUnsafeMutableBufferPointer { heads in
+                ColumnNode.unlink(symbol, node: node, nodes: nodes, heads: heads, free: &freeNode, freeCount: &freeNodeCount)
+            }
+        }
+    }
+
+    /// Makes sure `count` nodes can be linked without growing the pool, so that loops may link
+    /// through raw pointers.
+    @inline(__always)
+    mutating func reserveNodes(_ count: Int) {
+        guard freeNodeCount < count else { return }
+        let first = columnNodes.count
+        let added = max(count - freeNodeCount, first / 2 + 16)
+        columnNodes.reserveCapacity(first + added)
+        for index in first..<(first + added) {
+            columnNodes.append(ColumnNode(slot: -1, next: freeNode, previous: -1))
+            freeNode = Int32(index)
+        }
+        freeNodeCount += added
     }
 
     /// The slots of the rows that contain `symbol`, into `slotBuffer`.
@@ -191,8 +193,8 @@ struct Tableau {
         slotBuffer.removeAll(keepingCapacity: true)
         var node = columnHead[Int(symbol)]
         while node >= 0 {
-            slotBuffer.append(nodeSlot[Int(node)])
-            node = nodeNext[Int(node)]
+            slotBuffer.append(columnNodes[Int(node)].slot)
+            node = columnNodes[Int(node)].next
         }
     }
 
