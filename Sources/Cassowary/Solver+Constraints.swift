@@ -13,7 +13,7 @@ extension Solver {
     /// - Throws: ``SolverError/unknownConstraint(_:)`` when the object is not in the solver (edit
     ///   variables' hidden constraints are not user constraints either).
     public mutating func remove(_ constraint: Constraint) throws(SolverError) {
-        guard let index = recordOfConstraint[ObjectIdentifier(constraint)],
+        guard let index = recordOfConstraint[constraint],
             let record = records[Int(index)], !record.isEdit
         else { throw .unknownConstraint(constraint) }
         erase(recordIndex: index)
@@ -23,7 +23,7 @@ extension Solver {
     /// non-basic symbols, pick a symbol to make basic, or run phase one with an artificial variable
     /// when none fits. Returns the new record's index.
     mutating func insert(_ constraint: Constraint, isEdit: Bool) throws(SolverError) -> Int32 {
-        let key = ObjectIdentifier(constraint)
+        let key = constraint
         guard recordOfConstraint[key] == nil else { throw .duplicateConstraint(constraint) }
         let isRequired = constraint.priority.isRequired
         let level = isRequired ? -1 : self.level(for: constraint.priority)
@@ -74,7 +74,7 @@ extension Solver {
             let scale = -1 / entries[index].coefficient
             entries.remove(at: index)
             for position in entries.indices { entries[position].coefficient *= scale }
-            let slot = tableau.insertRow(basic: subject, entries: entries, constant: constant * scale)
+            let slot = tableau.insertRow(basic: subject, entries: consume entries, constant: constant * scale)
             tableau.substitute(subject, slot: slot)
         } else if entries.allSatisfy({ tableau.kind[Int($0.symbol)] == .dummy }) {
             // Only required equalities' markers: the constraint is implied by them (constant zero,
@@ -88,7 +88,7 @@ extension Solver {
             let scale = -1 / entries[index].coefficient
             entries.remove(at: index)
             for position in entries.indices { entries[position].coefficient *= scale }
-            _ = tableau.insertRow(basic: marker, entries: entries, constant: 0)
+            _ = tableau.insertRow(basic: marker, entries: consume entries, constant: 0)
         } else if let candidates = addWithArtificialVariable(entries, constant: constant, marker: marker) {
             throw reject(constraint, candidates: candidates, symbolCheckpoint: symbolCheckpoint)
         }
@@ -110,7 +110,7 @@ extension Solver {
         tableau.owner[Int(marker)] = recordIndex
         if other >= 0 { tableau.owner[Int(other)] = recordIndex }
         for term in constraint.expression.terms where !Tableau.nearZero(term.coefficient) {
-            if let symbol = symbolOfVariable[ObjectIdentifier(term.variable)] { variableUses[Int(symbol)] += 1 }
+            if let symbol = symbolOfVariable[term.variable] { variableUses[Int(symbol)] += 1 }
         }
         return recordIndex
     }
@@ -188,7 +188,7 @@ extension Solver {
     /// Takes a constraint's row out of the tableau (Cassowary's incremental remove) and re-optimises.
     mutating func erase(recordIndex: Int32) {
         guard let record = records[Int(recordIndex)] else { return }
-        recordOfConstraint[ObjectIdentifier(record.constraint)] = nil
+        recordOfConstraint[record.constraint] = nil
         records[Int(recordIndex)] = nil
         freeRecords.append(recordIndex)
 
@@ -218,7 +218,7 @@ extension Solver {
         if record.other >= 0 { tableau.freeSymbol(record.other) }
 
         for term in constraint.expression.terms where !Tableau.nearZero(term.coefficient) {
-            guard let symbol = symbolOfVariable[ObjectIdentifier(term.variable)] else { continue }
+            guard let symbol = symbolOfVariable[term.variable] else { continue }
             variableUses[Int(symbol)] -= 1
             if variableUses[Int(symbol)] == 0 {
                 // No constraint mentions the variable any more: it is back at its starting value.

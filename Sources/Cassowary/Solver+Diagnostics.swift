@@ -62,7 +62,7 @@ extension Solver {
 
     /// True when `variable` has one value over all solutions of this (required-only) solver.
     mutating func isFixed(_ variable: Variable) -> Bool {
-        guard let symbol = symbolOfVariable[ObjectIdentifier(variable)] else { return false }
+        guard let symbol = symbolOfVariable[variable] else { return false }
         let slot = tableau.rowOf[Int(symbol)]
         guard slot >= 0 else { return false }  // a non-basic variable is a free parameter
         let onlyMarkers = tableau.rowEntries[Int(slot)].allSatisfy { tableau.kind[Int($0.symbol)] == .dummy }

@@ -4,7 +4,7 @@ extension Solver {
     /// - Throws: ``SolverError/requiredEditVariable(_:)`` for a required priority,
     ///   ``SolverError/duplicateEditVariable(_:)`` when it already is an edit variable.
     public mutating func addEditVariable(_ variable: Variable, priority: Priority) throws(SolverError) {
-        let key = ObjectIdentifier(variable)
+        let key = variable
         guard editOfVariable[key] == nil else { throw .duplicateEditVariable(variable) }
         guard !priority.isRequired else { throw .requiredEditVariable(variable) }
         let constraint = Constraint(Expression(variable), .equal, priority: priority)
@@ -23,7 +23,7 @@ extension Solver {
     ///
     /// - Throws: ``SolverError/unknownEditVariable(_:)`` when it is not an edit variable.
     public mutating func removeEditVariable(_ variable: Variable) throws(SolverError) {
-        let key = ObjectIdentifier(variable)
+        let key = variable
         guard let index = editOfVariable[key], let edit = edits[Int(index)] else { throw .unknownEditVariable(variable) }
         editOfVariable[key] = nil
         edits[Int(index)] = nil
@@ -36,7 +36,7 @@ extension Solver {
     ///
     /// - Throws: ``SolverError/unknownEditVariable(_:)`` when it is not an edit variable.
     public mutating func suggestValue(_ value: Double, for variable: Variable) throws(SolverError) {
-        guard let index = editOfVariable[ObjectIdentifier(variable)], let edit = edits[Int(index)],
+        guard let index = editOfVariable[variable], let edit = edits[Int(index)],
             let record = records[Int(edit.record)]
         else { throw .unknownEditVariable(variable) }
         let delta = value - edit.constant

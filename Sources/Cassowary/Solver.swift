@@ -23,14 +23,14 @@ public struct Solver: Sendable {
     var tableau = Tableau()
     var records: [ConstraintRecord?] = []
     var freeRecords: [Int32] = []
-    var recordOfConstraint: [ObjectIdentifier: Int32] = [:]
-    var symbolOfVariable: [ObjectIdentifier: Int32] = [:]
+    var recordOfConstraint = IdentityTable()
+    var symbolOfVariable = IdentityTable()
     /// The variable of each external symbol, and how many constraint terms use it.
     var variableOfSymbol: [Variable?] = []
     var variableUses: [Int32] = []
     var edits: [EditRecord?] = []
     var freeEdits: [Int32] = []
-    var editOfVariable: [ObjectIdentifier: Int32] = [:]
+    var editOfVariable = IdentityTable()
     /// Objective level of each priority value in use (-1: none); level 0 is the highest priority.
     var levelOfPriority = [Int16](repeating: -1, count: 1001)
     var levelPriorities: [Int] = []
@@ -42,12 +42,12 @@ public struct Solver: Sendable {
 
     /// True when the constraint object has been added and not removed.
     public func contains(_ constraint: Constraint) -> Bool {
-        recordOfConstraint[ObjectIdentifier(constraint)] != nil
+        recordOfConstraint[constraint] != nil
     }
 
     /// True when the variable is an edit variable.
     public func hasEditVariable(_ variable: Variable) -> Bool {
-        editOfVariable[ObjectIdentifier(variable)] != nil
+        editOfVariable[variable] != nil
     }
 
     /// The constraints in the solver, in the order they were added.
@@ -63,7 +63,7 @@ public struct Solver: Sendable {
     /// The variable's value as of the last ``updateVariables()``; 0 for a variable the solver does
     /// not know (a variable that no constraint mentions is at its starting value, 0).
     public func value(of variable: Variable) -> Double {
-        guard let symbol = symbolOfVariable[ObjectIdentifier(variable)] else { return 0 }
+        guard let symbol = symbolOfVariable[variable] else { return 0 }
         return tableau.published[Int(symbol)]
     }
 
@@ -73,14 +73,14 @@ public struct Solver: Sendable {
 
     /// The current value of a variable in the live tableau.
     func currentValue(of variable: Variable) -> Double {
-        guard let symbol = symbolOfVariable[ObjectIdentifier(variable)] else { return 0 }
+        guard let symbol = symbolOfVariable[variable] else { return 0 }
         return tableau.value(of: symbol)
     }
 
     // MARK: Symbols of variables and levels of priorities
 
     mutating func symbol(for variable: Variable) -> Int32 {
-        let key = ObjectIdentifier(variable)
+        let key = variable
         if let symbol = symbolOfVariable[key] { return symbol }
         let symbol = tableau.allocateSymbol(.external)
         symbolOfVariable[key] = symbol
@@ -96,7 +96,7 @@ public struct Solver: Sendable {
 
     mutating func releaseVariable(symbol: Int32) {
         guard let variable = variableOfSymbol[Int(symbol)] else { return }
-        symbolOfVariable[ObjectIdentifier(variable)] = nil
+        symbolOfVariable[variable] = nil
         variableOfSymbol[Int(symbol)] = nil
         variableUses[Int(symbol)] = 0
     }

@@ -42,7 +42,9 @@ extension Tableau {
         // Write back into the row's own buffer (a journaled buffer is shared, so this copies it
         // instead of overwriting the journal's copy).
         row.removeAll(keepingCapacity: true)
-        row.append(contentsOf: mergeBuffer[0..<written])
+        mergeBuffer.withUnsafeBufferPointer { merged in
+            row.append(contentsOf: UnsafeBufferPointer(rebasing: merged[0..<written]))
+        }
         rowEntries[Int(target)] = row
         rowConstant[Int(target)] += factor * sourceConstant
         let basic = rowBasic[Int(target)]

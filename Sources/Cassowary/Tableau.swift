@@ -201,7 +201,7 @@ struct Tableau {
     // MARK: Rows
 
     /// Puts a row whose entries are not yet linked into a slot, with `basic` as its basic symbol.
-    mutating func insertRow(basic: Int32, entries: [RowEntry], constant: Double) -> Int32 {
+    mutating func insertRow(basic: Int32, entries: consuming [RowEntry], constant: Double) -> Int32 {
         let slot: Int32
         if let reused = freeSlots.popLast() {
             slot = reused
@@ -213,11 +213,11 @@ struct Tableau {
             slotJournaled.append(false)
         }
         journalRow(slot)
-        var linked = entries
-        for index in linked.indices {
-            linked[index].node = link(linked[index].symbol, slot: slot)
+        reserveNodes(entries.count)
+        for index in entries.indices {
+            entries[index].node = link(entries[index].symbol, slot: slot)
         }
-        rowEntries[Int(slot)] = linked
+        rowEntries[Int(slot)] = entries
         rowConstant[Int(slot)] = constant
         rowBasic[Int(slot)] = basic
         rowOf[Int(basic)] = slot
