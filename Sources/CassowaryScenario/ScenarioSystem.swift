@@ -19,14 +19,17 @@ public struct ScenarioSystem: Sendable {
     }
 
     /// A new solver with every constraint, every edit variable at its initial suggestion, and
-    /// published values: the peer harness's "build" step.
+    /// published values: the peer harness's "build" step. The edit variable is added with its
+    /// initial value (see ``Solver/addEditVariable(_:priority:initialValue:)``) and then suggested
+    /// that value, the same calls as the peer's plus the value it already knows.
     public func solve() throws(SolverError) -> Solver {
         var solver = Solver()
         for constraint in constraints {
             try solver.add(constraint)
         }
         for edit in scenario.edits {
-            try solver.addEditVariable(variables[edit.variable], priority: edit.priority)
+            try solver.addEditVariable(
+                variables[edit.variable], priority: edit.priority, initialValue: edit.initialValue)
             try solver.suggestValue(edit.initialValue, for: variables[edit.variable])
         }
         solver.updateVariables()

@@ -94,6 +94,19 @@ import Cassowary
         #expect(solver.solvedValue(of: x) == 70)
     }
 
+    @Test func editVariableAddedWithInitialValueStartsThere() throws {
+        let x = Variable("x")
+        let y = Variable("y")
+        var solver = Solver()
+        try solver.add(y == 2 * x)
+        try solver.addEditVariable(x, priority: .high, initialValue: 21)
+        #expect(solver.solvedValue(of: y) == 42)
+        try solver.suggestValue(5, for: x)
+        #expect(solver.solvedValue(of: y) == 10)
+        try solver.suggestValue(21, for: x)
+        #expect(solver.solvedValue(of: y) == 42)
+    }
+
     @Test func valuesArePublishedOnlyByUpdate() throws {
         let x = Variable("x")
         var solver = Solver()
