@@ -11,6 +11,8 @@ struct ConstraintRecord: Sendable {
     let sequence: Int
     /// True for the hidden constraint behind an edit variable.
     let isEdit: Bool
+    /// The variable the constraint defines (see Definition.swift), -1 when it is a tableau row.
+    let defined: Int32
 }
 
 /// An edit variable: the hidden non-required `variable == constant` constraint and its constant.

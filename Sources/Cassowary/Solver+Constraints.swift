@@ -26,6 +26,9 @@ extension Solver {
         let key = constraint
         guard recordOfConstraint[key] == nil else { throw .duplicateConstraint(constraint) }
         let isRequired = constraint.priority.isRequired
+        if isRequired && constraint.relation == .equal, let fresh = freshVariable(in: constraint.expression) {
+            return define(constraint, variable: fresh.variable, coefficient: fresh.coefficient, isEdit: isEdit)
+        }
         let level = isRequired ? -1 : self.level(for: constraint.priority)
         let symbolCheckpoint = tableau.checkpointAllocations()
 
@@ -93,11 +96,16 @@ extension Solver {
             throw reject(constraint, candidates: candidates, symbolCheckpoint: symbolCheckpoint)
         }
         tableau.optimize()
+        return commit(constraint, marker: marker, other: other, isEdit: isEdit, defined: -1)
+    }
 
-        // Commit: the constraint is in.
+    /// Registers an added constraint and the symbols it owns.
+    mutating func commit(_ constraint: Constraint, marker: Int32, other: Int32, isEdit: Bool, defined: Int32) -> Int32 {
+        let key = constraint
         let recordIndex: Int32
         let record = ConstraintRecord(
-            constraint: constraint, marker: marker, other: other, sequence: nextSequence, isEdit: isEdit)
+            constraint: constraint, marker: marker, other: other, sequence: nextSequence, isEdit: isEdit,
+            defined: defined)
         nextSequence += 1
         if let reused = freeRecords.popLast() {
             recordIndex = reused
@@ -113,6 +121,43 @@ extension Solver {
             if let symbol = symbolOfVariable[term.variable] { variableUses[Int(symbol)] += 1 }
         }
         return recordIndex
+    }
+
+    /// The first variable of the expression that the solver has never seen, with its total
+    /// coefficient, when that coefficient is not zero: a required equality on it can only define it.
+    func freshVariable(in expression: Expression) -> (variable: Variable, coefficient: Double)? {
+        for term in expression.terms where symbolOfVariable[term.variable] == nil {
+            var coefficient = 0.0
+            for other in expression.terms where other.variable === term.variable { coefficient += other.coefficient }
+            if !Tableau.nearZero(coefficient) { return (term.variable, coefficient) }
+        }
+        return nil
+    }
+
+    /// Adds a required equality as the definition of its fresh variable (see Definition.swift):
+    /// `coefficient · variable + rest == 0` becomes `variable = -(rest + marker) / coefficient`.
+    mutating func define(_ constraint: Constraint, variable: Variable, coefficient: Double, isEdit: Bool) -> Int32 {
+        let defined = symbol(for: variable)
+        let marker = tableau.allocateSymbol(.dummy)
+        var terms: [RowEntry] = []
+        for term in constraint.expression.terms where term.variable !== variable && !Tableau.nearZero(term.coefficient) {
+            terms.append(RowEntry(symbol: symbol(for: term.variable), node: -1, coefficient: -term.coefficient / coefficient))
+        }
+        terms.sort { $0.symbol < $1.symbol }
+        var merged: [RowEntry] = []
+        for term in terms {
+            if let last = merged.last, last.symbol == term.symbol {
+                merged[merged.count - 1].coefficient += term.coefficient
+            } else {
+                merged.append(term)
+            }
+        }
+        merged.removeAll { Tableau.nearZero($0.coefficient) }
+        tableau.define(
+            Definition(
+                symbol: defined, terms: merged, constant: -constraint.expression.constant / coefficient, marker: marker,
+                markerCoefficient: -1 / coefficient))
+        return commit(constraint, marker: marker, other: -1, isEdit: isEdit, defined: defined)
     }
 
     /// Cassowary's choice of the symbol to solve a new row for: any external variable (the lowest
@@ -193,6 +238,10 @@ extension Solver {
         freeRecords.append(recordIndex)
 
         let constraint = record.constraint
+        if record.defined >= 0 {
+            // A definition leaves as a row would: become that row first.
+            tableau.materialize(record.defined)
+        }
         if !constraint.priority.isRequired {
             let level = Int(levelOfPriority[constraint.priority.value])
             if constraint.relation == .equal { tableau.addCost(of: record.marker, level: level, amount: -1) }

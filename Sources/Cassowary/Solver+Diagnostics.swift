@@ -3,8 +3,11 @@ extension Solver {
     /// order they were added. Edit variables' suggestions are not constraints and are not listed.
     public func brokenConstraints() -> [BrokenConstraint] {
         var broken: [BrokenConstraint] = []
+        let values = tableau.solutionValues()
         for record in userRecordsInOrder() where !record.constraint.priority.isRequired {
-            let violation = record.constraint.violation { currentValue(of: $0) }
+            let violation = record.constraint.violation { variable in
+                symbolOfVariable[variable].map { values[Int($0)] } ?? 0
+            }
             if violation > Solver.reportTolerance {
                 broken.append(BrokenConstraint(constraint: record.constraint, violation: violation))
             }
@@ -31,13 +34,16 @@ extension Solver {
     public func undeterminedVariables() -> [Variable] {
         var scratch = Solver()
         scratch.explainsConflicts = false
+        let values = tableau.solutionValues()
         for record in records.compactMap({ $0 }).sorted(by: { $0.sequence < $1.sequence }) {
             let constraint = record.constraint
             if constraint.priority.isRequired {
                 try? scratch.add(constraint)
                 continue
             }
-            let amount = constraint.expression.value { currentValue(of: $0) }
+            let amount = constraint.expression.value { variable in
+                symbolOfVariable[variable].map { values[Int($0)] } ?? 0
+            }
             let holdsWithRoom: Bool
             switch constraint.relation {
             case .equal: holdsWithRoom = false
@@ -63,18 +69,20 @@ extension Solver {
     /// True when `variable` has one value over all solutions of this (required-only) solver.
     mutating func isFixed(_ variable: Variable) -> Bool {
         guard let symbol = symbolOfVariable[variable] else { return false }
-        let slot = tableau.rowOf[Int(symbol)]
-        guard slot >= 0 else { return false }  // a non-basic variable is a free parameter
-        let onlyMarkers = tableau.rowEntries[Int(slot)].allSatisfy { tableau.kind[Int($0.symbol)] == .dummy }
-        if onlyMarkers { return true }
-        let start = tableau.value(of: symbol)
+        // The variable in terms of non-basic symbols: its row, its expanded definition, or itself.
+        _ = tableau.accumulate(symbol, 1)
+        let expansion = tableau.takeAccumulatedRow()
+        if expansion.allSatisfy({ tableau.kind[Int($0.symbol)] == .dummy }) { return true }
+        // A non-basic variable appears in no restricted row and in no cost: nothing holds it.
+        if expansion.contains(where: { tableau.kind[Int($0.symbol)] == .external }) { return false }
+        let start = tableau.evaluate(symbol)
         guard let weak = Priority(1) else { return true }
         do {
             try addEditVariable(variable, priority: weak)
             try suggestValue(start + 1, for: variable)
-            let high = tableau.value(of: symbol)
+            let high = tableau.evaluate(symbol)
             try suggestValue(start - 1, for: variable)
-            let low = tableau.value(of: symbol)
+            let low = tableau.evaluate(symbol)
             try removeEditVariable(variable)
             return high - low <= Solver.reportTolerance
         } catch {

@@ -71,12 +71,6 @@ public struct Solver: Sendable {
         records.compactMap { $0 }.filter { !$0.isEdit }.sorted { $0.sequence < $1.sequence }
     }
 
-    /// The current value of a variable in the live tableau.
-    func currentValue(of variable: Variable) -> Double {
-        guard let symbol = symbolOfVariable[variable] else { return 0 }
-        return tableau.value(of: symbol)
-    }
-
     // MARK: Symbols of variables and levels of priorities
 
     mutating func symbol(for variable: Variable) -> Int32 {

@@ -2,6 +2,15 @@ extension Tableau {
     /// Adds `coefficient · symbol` to the row being built, expanding a basic symbol into its row so
     /// that the new row mentions only non-basic symbols. Returns the constant the expansion adds.
     mutating func accumulate(_ symbol: Int32, _ coefficient: Double) -> Double {
+        let definition = definitionOf[Int(symbol)]
+        if definition >= 0, let definition = definitions[Int(definition)] {
+            var constant = coefficient * definition.constant
+            for term in definition.terms {
+                constant += accumulate(term.symbol, coefficient * term.coefficient)
+            }
+            accumulateSymbol(definition.marker, coefficient * definition.markerCoefficient)
+            return constant
+        }
         let slot = rowOf[Int(symbol)]
         guard slot >= 0 else {
             accumulateSymbol(symbol, coefficient)

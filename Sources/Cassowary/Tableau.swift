@@ -26,6 +26,14 @@ struct Tableau {
     /// Symbols allocated since the last checkpoint, so that a rejected add can give them back.
     var allocationLog: [Int32] = []
 
+    // MARK: Definitions (see Definition.swift)
+    /// Index into `definitions` of a defined symbol, -1 otherwise.
+    var definitionOf: [Int32] = []
+    var definitions: [Definition?] = []
+    var freeDefinitions: [Int32] = []
+    /// Live definitions in the order they were made.
+    var definitionOrder: [Int32] = []
+
     // MARK: Objective
     var levelCount = 0
     var objective: [Double] = []
@@ -95,6 +103,7 @@ struct Tableau {
             published.append(0)
             isDirty.append(false)
             accumulator.append(0)
+            definitionOf.append(-1)
             for _ in 0..<levelCount { objective.append(0) }
         }
         allocationLog.append(symbol)
@@ -133,6 +142,7 @@ struct Tableau {
         published.removeSubrange(count...)
         isDirty.removeSubrange(count...)
         accumulator.removeSubrange(count...)
+        definitionOf.removeSubrange(count...)
         objective.removeSubrange((count * levelCount)...)
     }
 
@@ -262,6 +272,13 @@ struct Tableau {
         for symbol in 0..<kind.count where kind[symbol] == .external {
             let slot = rowOf[symbol]
             published[symbol] = slot >= 0 ? rowConstant[Int(slot)] : 0
+        }
+        // Definitions mention only symbols published before them.
+        for index in definitionOrder {
+            guard let definition = definitions[Int(index)] else { continue }
+            var value = definition.constant
+            for term in definition.terms { value += term.coefficient * published[Int(term.symbol)] }
+            published[Int(definition.symbol)] = value
         }
     }
 
