@@ -12,15 +12,24 @@
 /// and then proceeds as for any constraint.
 struct Definition: Sendable {
     let symbol: Int32
-    /// (symbol, coefficient) over external symbols, sorted by symbol; `node` is unused.
-    let terms: [RowEntry]
+    /// Where the definition's (symbol, coefficient) terms over external symbols sit in
+    /// `Tableau.definitionTerms`: one shared pool, so a definition costs no allocation of its own.
+    let termStart: Int32
+    let termCount: Int32
     let constant: Double
     let marker: Int32
     let markerCoefficient: Double
 }
 
 extension Tableau {
-    /// Records a definition of a symbol that is in no row.
+    /// The terms of a definition.
+    @inline(__always)
+    func terms(of definition: Definition) -> ArraySlice<RowEntry> {
+        definitionTerms[Int(definition.termStart)..<Int(definition.termStart + definition.termCount)]
+    }
+
+    /// Records a definition of a symbol that is in no row; its terms are the last `termCount`
+    /// entries of `definitionTerms`.
     mutating func define(_ definition: Definition) {
         let index: Int32
         if let reused = freeDefinitions.popLast() {
@@ -42,12 +51,31 @@ extension Tableau {
         definitions[Int(index)] = nil
         freeDefinitions.append(index)
         if let position = definitionOrder.firstIndex(of: index) { definitionOrder.remove(at: position) }
+        deadDefinitionTerms += Int(definition.termCount)
         var constant = definition.constant
-        for term in definition.terms {
+        for term in terms(of: definition) {
             constant += accumulate(term.symbol, term.coefficient)
         }
         accumulateSymbol(definition.marker, definition.markerCoefficient)
         _ = insertRow(basic: symbol, entries: takeAccumulatedRow(), constant: constant)
+        compactDefinitionTermsIfSparse()
+    }
+
+    /// Rewrites the term pool without the terms of removed definitions once they dominate it.
+    mutating func compactDefinitionTermsIfSparse() {
+        guard deadDefinitionTerms > 64 && deadDefinitionTerms * 2 > definitionTerms.count else { return }
+        var compacted: [RowEntry] = []
+        compacted.reserveCapacity(definitionTerms.count - deadDefinitionTerms)
+        for index in definitionOrder {
+            guard let definition = definitions[Int(index)] else { continue }
+            let start = Int32(compacted.count)
+            compacted.append(contentsOf: terms(of: definition))
+            definitions[Int(index)] = Definition(
+                symbol: definition.symbol, termStart: start, termCount: definition.termCount,
+                constant: definition.constant, marker: definition.marker, markerCoefficient: definition.markerCoefficient)
+        }
+        definitionTerms = compacted
+        deadDefinitionTerms = 0
     }
 
     /// The value of every symbol in the current solution (defined variables evaluated in the order
@@ -60,7 +88,7 @@ extension Tableau {
         for index in definitionOrder {
             guard let definition = definitions[Int(index)] else { continue }
             var value = definition.constant
-            for term in definition.terms { value += term.coefficient * values[Int(term.symbol)] }
+            for term in terms(of: definition) { value += term.coefficient * values[Int(term.symbol)] }
             values[Int(definition.symbol)] = value
         }
         return values
@@ -71,7 +99,7 @@ extension Tableau {
         let index = definitionOf[Int(symbol)]
         guard index >= 0, let definition = definitions[Int(index)] else { return value(of: symbol) }
         var value = definition.constant
-        for term in definition.terms { value += term.coefficient * evaluate(term.symbol) }
+        for term in terms(of: definition) { value += term.coefficient * evaluate(term.symbol) }
         return value
     }
 }

@@ -139,24 +139,39 @@ extension Solver {
     mutating func define(_ constraint: Constraint, variable: Variable, coefficient: Double, isEdit: Bool) -> Int32 {
         let defined = symbol(for: variable)
         let marker = tableau.allocateSymbol(.dummy)
-        var terms: [RowEntry] = []
+        // Append the terms to the shared pool, then sort and combine them in place (usually they
+        // already are sorted and distinct).
+        let start = tableau.definitionTerms.count
+        var sorted = true
         for term in constraint.expression.terms where term.variable !== variable && !Tableau.nearZero(term.coefficient) {
-            terms.append(RowEntry(symbol: symbol(for: term.variable), node: -1, coefficient: -term.coefficient / coefficient))
-        }
-        terms.sort { $0.symbol < $1.symbol }
-        var merged: [RowEntry] = []
-        for term in terms {
-            if let last = merged.last, last.symbol == term.symbol {
-                merged[merged.count - 1].coefficient += term.coefficient
-            } else {
-                merged.append(term)
+            let entry = RowEntry(symbol: symbol(for: term.variable), node: -1, coefficient: -term.coefficient / coefficient)
+            if let last = tableau.definitionTerms.last, tableau.definitionTerms.count > start, last.symbol >= entry.symbol {
+                sorted = false
             }
+            tableau.definitionTerms.append(entry)
         }
-        merged.removeAll { Tableau.nearZero($0.coefficient) }
+        if !sorted {
+            var terms = Array(tableau.definitionTerms[start...])
+            tableau.definitionTerms.removeSubrange(start...)
+            terms.sort { $0.symbol < $1.symbol }
+            for term in terms {
+                if tableau.definitionTerms.count > start, tableau.definitionTerms[tableau.definitionTerms.count - 1].symbol == term.symbol {
+                    tableau.definitionTerms[tableau.definitionTerms.count - 1].coefficient += term.coefficient
+                } else {
+                    tableau.definitionTerms.append(term)
+                }
+            }
+            var kept = start
+            for position in start..<tableau.definitionTerms.count where !Tableau.nearZero(tableau.definitionTerms[position].coefficient) {
+                tableau.definitionTerms[kept] = tableau.definitionTerms[position]
+                kept += 1
+            }
+            tableau.definitionTerms.removeSubrange(kept...)
+        }
         tableau.define(
             Definition(
-                symbol: defined, terms: merged, constant: -constraint.expression.constant / coefficient, marker: marker,
-                markerCoefficient: -1 / coefficient))
+                symbol: defined, termStart: Int32(start), termCount: Int32(tableau.definitionTerms.count - start),
+                constant: -constraint.expression.constant / coefficient, marker: marker, markerCoefficient: -1 / coefficient))
         return commit(constraint, marker: marker, other: -1, isEdit: isEdit, defined: defined)
     }
 

@@ -5,7 +5,8 @@ extension Tableau {
         let definition = definitionOf[Int(symbol)]
         if definition >= 0, let definition = definitions[Int(definition)] {
             var constant = coefficient * definition.constant
-            for term in definition.terms {
+            for position in Int(definition.termStart)..<Int(definition.termStart + definition.termCount) {
+                let term = definitionTerms[position]
                 constant += accumulate(term.symbol, coefficient * term.coefficient)
             }
             accumulateSymbol(definition.marker, coefficient * definition.markerCoefficient)

@@ -30,6 +30,8 @@ struct Tableau {
     /// Index into `definitions` of a defined symbol, -1 otherwise.
     var definitionOf: [Int32] = []
     var definitions: [Definition?] = []
+    var definitionTerms: [RowEntry] = []
+    var deadDefinitionTerms = 0
     var freeDefinitions: [Int32] = []
     /// Live definitions in the order they were made.
     var definitionOrder: [Int32] = []
@@ -277,7 +279,7 @@ struct Tableau {
         for index in definitionOrder {
             guard let definition = definitions[Int(index)] else { continue }
             var value = definition.constant
-            for term in definition.terms { value += term.coefficient * published[Int(term.symbol)] }
+            for term in terms(of: definition) { value += term.coefficient * published[Int(term.symbol)] }
             published[Int(definition.symbol)] = value
         }
     }

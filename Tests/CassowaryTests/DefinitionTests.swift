@@ -14,6 +14,37 @@ import Cassowary
         #expect(solver.solvedValue(of: lefts[49]) == 8 + 49 * 52)
     }
 
+    @Test func manyRemovedDefinitionsLeaveTheOthersIntact() throws {
+        // Removing most links of a long chain compacts the shared storage of definitions.
+        let count = 300
+        let lefts = (0..<count).map { Variable("v\($0).left") }
+        let widths = (0..<count).map { Variable("v\($0).width") }
+        var solver = Solver()
+        var links: [Constraint] = []
+        try solver.add(lefts[0] == 0)
+        for index in 0..<count {
+            try solver.add(widths[index] == Double(index % 7))
+        }
+        for index in 1..<count {
+            let link = lefts[index] == lefts[index - 1] + widths[index - 1] + 1
+            links.append(link)
+            try solver.add(link)
+        }
+        for (index, link) in links.enumerated() where index % 10 != 0 {
+            try solver.remove(link)
+        }
+        solver.updateVariables()
+        // Links kept: the one into v(10k+1) from v(10k). v0 stays at 0, so v1 = 0 + 0 + 1.
+        #expect(solver.value(of: lefts[1]) == 1)
+        #expect(solver.value(of: lefts[11]) == solver.value(of: lefts[10]) + 3 + 1)
+        for (index, link) in links.enumerated() where index % 10 != 0 {
+            try solver.add(link)
+        }
+        var expected = 0.0
+        for index in 1..<count { expected += Double((index - 1) % 7) + 1 }
+        #expect(solver.solvedValue(of: lefts[count - 1]) == expected)
+    }
+
     @Test func removingADefinitionFreesItsVariableAndKeepsTheRest() throws {
         let x = Variable("x")
         let y = Variable("y")
