@@ -92,6 +92,23 @@ extension Solver {
             entries.remove(at: index)
             for position in entries.indices { entries[position].coefficient *= scale }
             _ = tableau.insertRow(basic: marker, entries: consume entries, constant: 0)
+        } else if tableau.kind[Int(marker)] == .slack, let index = entries.firstIndex(where: { $0.symbol == marker }) {
+            // A required inequality that the current solution violates: add it with its slack basic
+            // (negative for now) and let the dual simplex restore feasibility. The objective stays
+            // optimal throughout, so no primal phase follows, and a row the dual simplex cannot
+            // repair proves the contradiction.
+            let scale = -1 / entries[index].coefficient
+            entries.remove(at: index)
+            for position in entries.indices { entries[position].coefficient *= scale }
+            tableau.beginJournal()
+            _ = tableau.insertRow(basic: marker, entries: consume entries, constant: constant * scale)
+            if constant * scale < 0 { tableau.infeasible.append(marker) }
+            if let failed = tableau.dualOptimize(stopAtInfeasibleRow: true) {
+                let candidates = [tableau.rowBasic[Int(failed)]] + tableau.rowEntries[Int(failed)].map(\.symbol)
+                tableau.rollBackJournal()
+                throw reject(constraint, candidates: candidates, symbolCheckpoint: symbolCheckpoint)
+            }
+            tableau.commitJournal()
         } else if let candidates = addWithArtificialVariable(entries, constant: constant, marker: marker) {
             throw reject(constraint, candidates: candidates, symbolCheckpoint: symbolCheckpoint)
         }

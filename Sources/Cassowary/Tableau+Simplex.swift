@@ -76,7 +76,13 @@ extension Tableau {
     /// objective optimal. Works on the infeasible row with the highest basic id each time: a
     /// reproducible rule that, where the optimum is tied, lands on the same vertex as kiwi (whose
     /// work list is a stack filled in symbol order), so cross-checks compare like with like.
-    mutating func dualOptimize() {
+    ///
+    /// Returns nil when every row is feasible again, or the slot of a row that no pivot can repair:
+    /// its basic symbol is negative and every symbol that could raise it is fixed, which proves the
+    /// required constraints inconsistent (only possible while adding one; suggestions never touch
+    /// required constraints, and such a row left by rounding is skipped).
+    @discardableResult
+    mutating func dualOptimize(stopAtInfeasibleRow: Bool = false) -> Int32? {
         while true {
             var leaving: Int32 = -1
             var kept = 0
@@ -89,11 +95,10 @@ extension Tableau {
                 if leaving < 0 || symbol > leaving { leaving = symbol }
             }
             infeasible.removeSubrange(kept...)
-            if leaving < 0 { return }
+            if leaving < 0 { return nil }
             let slot = rowOf[Int(leaving)]
             guard let entering = dualEnteringSymbol(slot: slot) else {
-                // No symbol can repair this row: only possible through rounding, as suggestions
-                // never touch required constraints. Leave the row as it is.
+                if stopAtInfeasibleRow { return slot }
                 infeasible.removeAll { $0 == leaving }
                 continue
             }
