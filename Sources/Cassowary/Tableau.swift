@@ -84,7 +84,10 @@ struct Tableau {
     var journalDirty: [Int32] = []
     var journalInfeasible: [Int32] = []
 
-    var symbolCount: Int { kind.count }
+    /// Symbols handed out so far; the per-symbol arrays are longer (grown in chunks, so that
+    /// allocating a symbol writes one field instead of appending to every array), and ids at or
+    /// past `symbolCount` hold the defaults.
+    var symbolCount = 0
 
     @inline(__always)
     static func nearZero(_ value: Double) -> Bool { abs(value) < epsilon }
@@ -97,19 +100,26 @@ struct Tableau {
             symbol = reused
             kind[Int(symbol)] = symbolKind
         } else {
-            symbol = Int32(kind.count)
-            kind.append(symbolKind)
-            rowOf.append(-1)
-            columnHead.append(-1)
-            owner.append(-1)
-            published.append(0)
-            isDirty.append(false)
-            accumulator.append(0)
-            definitionOf.append(-1)
-            for _ in 0..<levelCount { objective.append(0) }
+            if symbolCount == kind.count { growSymbolArrays(by: max(64, symbolCount)) }
+            symbol = Int32(symbolCount)
+            symbolCount += 1
+            kind[Int(symbol)] = symbolKind
         }
         allocationLog.append(symbol)
         return symbol
+    }
+
+    /// Appends `count` ids in their default state to every per-symbol array.
+    mutating func growSymbolArrays(by count: Int) {
+        kind.append(contentsOf: repeatElement(.unused, count: count))
+        rowOf.append(contentsOf: repeatElement(-1, count: count))
+        columnHead.append(contentsOf: repeatElement(-1, count: count))
+        owner.append(contentsOf: repeatElement(-1, count: count))
+        published.append(contentsOf: repeatElement(0, count: count))
+        isDirty.append(contentsOf: repeatElement(false, count: count))
+        accumulator.append(contentsOf: repeatElement(0, count: count))
+        definitionOf.append(contentsOf: repeatElement(-1, count: count))
+        objective.append(contentsOf: repeatElement(0, count: count * levelCount))
     }
 
     /// Gives a symbol that no row and no objective coefficient mentions back for reuse.
@@ -126,26 +136,29 @@ struct Tableau {
     /// Starts recording allocations so that `rollBackAllocations(toCount:)` can undo them.
     mutating func checkpointAllocations() -> Int {
         allocationLog.removeAll(keepingCapacity: true)
-        return kind.count
+        return symbolCount
     }
 
     /// Undoes every allocation since the checkpoint: reused ids go back to the free list in their old
-    /// order, fresh ids are cut off the per-symbol arrays.
+    /// order, fresh ids return to the unallocated tail.
     mutating func rollBackAllocations(toCount count: Int) {
         for symbol in allocationLog.reversed() where Int(symbol) < count {
             freeSymbol(symbol)
         }
         allocationLog.removeAll(keepingCapacity: true)
-        guard kind.count > count else { return }
-        kind.removeSubrange(count...)
-        rowOf.removeSubrange(count...)
-        columnHead.removeSubrange(count...)
-        owner.removeSubrange(count...)
-        published.removeSubrange(count...)
-        isDirty.removeSubrange(count...)
-        accumulator.removeSubrange(count...)
-        definitionOf.removeSubrange(count...)
-        objective.removeSubrange((count * levelCount)...)
+        // Ids handed out since the checkpoint go back to their default state.
+        for symbol in count..<symbolCount {
+            kind[symbol] = .unused
+            rowOf[symbol] = -1
+            columnHead[symbol] = -1
+            owner[symbol] = -1
+            published[symbol] = 0
+            isDirty[symbol] = false
+            accumulator[symbol] = 0
+            definitionOf[symbol] = -1
+            for level in 0..<levelCount { objective[symbol * levelCount + level] = 0 }
+        }
+        symbolCount = min(symbolCount, count)
     }
 
     // MARK: Priority levels
