@@ -104,7 +104,7 @@ extension Solver {
             _ = tableau.insertRow(basic: marker, entries: consume entries, constant: constant * scale)
             if constant * scale < 0 { tableau.infeasible.append(marker) }
             if let failed = tableau.dualOptimize(stopAtInfeasibleRow: true) {
-                let candidates = [tableau.rowBasic[Int(failed)]] + tableau.rowEntries[Int(failed)].map(\.symbol)
+                let candidates = [tableau.rowBasic[Int(failed)]] + tableau.entries(failed).map(\.symbol)
                 tableau.rollBackJournal()
                 throw reject(constraint, candidates: candidates, symbolCheckpoint: symbolCheckpoint)
             }
@@ -229,7 +229,7 @@ extension Solver {
         if slot >= 0 {
             // Still basic at zero: hand its row to a symbol that may be basic (a slack or error, else
             // a dummy, the lowest id), or drop it when empty.
-            let row = tableau.rowEntries[Int(slot)]
+            let row = tableau.entries(slot)
             let pivotable = row.first { [.slack, .error].contains(tableau.kind[Int($0.symbol)]) } ?? row.first
             if let entering = pivotable?.symbol {
                 tableau.pivot(entering: entering, slot: slot)

@@ -63,7 +63,7 @@ extension Solver {
             while node >= 0 {
                 let slot = tableau.columnNodes[Int(node)].slot
                 node = tableau.columnNodes[Int(node)].next
-                let coefficient = tableau.rowEntries[Int(slot)].coefficient(of: plus)
+                let coefficient = tableau.coefficient(in: slot, of: plus)
                 tableau.rowConstant[Int(slot)] += delta * coefficient
                 let basic = tableau.rowBasic[Int(slot)]
                 if tableau.rowConstant[Int(slot)] < -Tableau.epsilon && tableau.kind[Int(basic)] != .external {

@@ -1,8 +1,8 @@
 /// The undo journal that makes a rejected add atomic.
 ///
 /// Only phase one (the artificial variable) can fail after it has changed the tableau, so only phase
-/// one journals. A row is journaled the first time it changes: the journal keeps its old entry buffer
-/// (the merge writes a new one anyway, so this costs no copy), constant and basic symbol. Objective
+/// one journals. A row is journaled the first time it changes: the journal copies its old entries,
+/// constant and basic symbol. Objective
 /// coefficients are journaled per write. Rolling back restores all of them and relinks the column
 /// index, so every later pivot sees exactly the tableau it would have seen without the rejected add.
 extension Tableau {
@@ -19,7 +19,9 @@ extension Tableau {
         guard journaling, !slotJournaled[Int(slot)] else { return }
         slotJournaled[Int(slot)] = true
         journalSlots.append(slot)
-        journalEntries.append(rowEntries[Int(slot)])
+        let start = journalPool.count
+        journalPool.append(contentsOf: entryPool[range(slot)])
+        journalRanges.append(start..<journalPool.count)
         journalConstants.append(rowConstant[Int(slot)])
         journalBasics.append(rowBasic[Int(slot)])
     }
@@ -32,16 +34,17 @@ extension Tableau {
     mutating func rollBackJournal() {
         // Take the journaled rows out, then put their old contents back with fresh column links.
         for slot in journalSlots {
-            for entry in rowEntries[Int(slot)] { unlink(entry.symbol, node: entry.node) }
+            for position in range(slot) { unlink(entryPool[position].symbol, node: entryPool[position].node) }
             let basic = rowBasic[Int(slot)]
             if basic >= 0 { rowOf[Int(basic)] = -1 }
         }
         for (index, slot) in journalSlots.enumerated() {
-            var entries = journalEntries[index]
+            var entries = Array(journalPool[journalRanges[index]])
+            reserveNodes(entries.count)
             for position in entries.indices {
                 entries[position].node = link(entries[position].symbol, slot: slot)
             }
-            rowEntries[Int(slot)] = entries
+            storeRow(slot, entries)
             rowConstant[Int(slot)] = journalConstants[index]
             let basic = journalBasics[index]
             rowBasic[Int(slot)] = basic
@@ -52,7 +55,10 @@ extension Tableau {
             objective[journalObjectiveIndex[index]] = journalObjectiveValue[index]
         }
         if rowBasic.count > journalSlotCount {
-            rowEntries.removeSubrange(journalSlotCount...)
+            for slot in journalSlotCount..<rowBasic.count { releaseRegion(Int32(slot)) }
+            rowStart.removeSubrange(journalSlotCount...)
+            rowCount.removeSubrange(journalSlotCount...)
+            rowCapacity.removeSubrange(journalSlotCount...)
             rowConstant.removeSubrange(journalSlotCount...)
             rowBasic.removeSubrange(journalSlotCount...)
             slotJournaled.removeSubrange(journalSlotCount...)
@@ -69,7 +75,8 @@ extension Tableau {
     private mutating func clearJournal() {
         journaling = false
         journalSlots.removeAll(keepingCapacity: true)
-        journalEntries.removeAll(keepingCapacity: true)
+        journalPool.removeAll(keepingCapacity: true)
+        journalRanges.removeAll(keepingCapacity: true)
         journalConstants.removeAll(keepingCapacity: true)
         journalBasics.removeAll(keepingCapacity: true)
         journalObjectiveIndex.removeAll(keepingCapacity: true)

@@ -7,12 +7,13 @@ extension Tableau {
     ) {
         journalRow(target)
         reserveNodes(source.count)
-        var row: [RowEntry] = []
-        swap(&row, &rowEntries[Int(target)])
-        let needed = row.count + source.count
-        if mergeBuffer.count < needed {
-            mergeBuffer.append(
-                contentsOf: repeatElement(RowEntry(symbol: 0, node: 0, coefficient: 0), count: needed * 2 - mergeBuffer.count))
+        let oldRange = range(target)
+        let needed = oldRange.count + source.count
+        var merged: [RowEntry] = []
+        swap(&merged, &mergeBuffer)
+        if merged.count < needed {
+            merged.append(
+                contentsOf: repeatElement(RowEntry(symbol: 0, node: 0, coefficient: 0), count: needed * 2 - merged.count))
         }
         var nodes: [ColumnNode] = []
         swap(&nodes, &columnNodes)
@@ -22,13 +23,13 @@ extension Tableau {
         var freeCount = freeNodeCount
         // The merge runs on raw pointers into arrays moved out of `self`: no uniqueness, bounds or
         // exclusivity checks per entry. Nodes were reserved above, so linking never grows the pool.
-        let written = mergeBuffer.withUnsafeMutableBufferPointer { out in
+        let written = merged.withUnsafeMutableBufferPointer { out in
             nodes.withUnsafeMutableBufferPointer { nodes in
                 heads.withUnsafeMutableBufferPointer { heads in
-                    row.withUnsafeBufferPointer { old in
+                    entryPool.withUnsafeBufferPointer { pool in
                         source.withUnsafeBufferPointer { source in
                             Tableau.mergeKernel(
-                                old: old, source: source, out: out, nodes: nodes, heads: heads, free: &free,
+                                old: UnsafeBufferPointer(rebasing: pool[oldRange]), source: source, out: out, nodes: nodes, heads: heads, free: &free,
                                 freeCount: &freeCount, target: target, factor: factor, eliminated: eliminated)
                         }
                     }
@@ -39,13 +40,10 @@ extension Tableau {
         swap(&heads, &columnHead)
         freeNode = free
         freeNodeCount = freeCount
-        // Write back into the row's own buffer (a journaled buffer is shared, so this copies it
-        // instead of overwriting the journal's copy).
-        row.removeAll(keepingCapacity: true)
-        mergeBuffer.withUnsafeBufferPointer { merged in
-            row.append(contentsOf: UnsafeBufferPointer(rebasing: merged[0..<written]))
+        merged.withUnsafeBufferPointer { merged in
+            storeRow(target, UnsafeBufferPointer(rebasing: merged[0..<written]))
         }
-        rowEntries[Int(target)] = row
+        swap(&merged, &mergeBuffer)
         rowConstant[Int(target)] += factor * sourceConstant
         let basic = rowBasic[Int(target)]
         if rowConstant[Int(target)] < -Tableau.epsilon && kind[Int(basic)] != .external {
@@ -124,13 +122,18 @@ extension Tableau {
     /// Replaces `symbol` everywhere (other rows, the objective, the phase-one objective) by the row of
     /// `slot`, whose basic symbol it now is. Only rows in the symbol's column are visited.
     mutating func substitute(_ symbol: Int32, slot: Int32) {
-        let source = rowEntries[Int(slot)]
+        // Copy the source row out of the pool: merging into other rows may move the pool.
+        var source: [RowEntry] = []
+        swap(&source, &sourceBuffer)
+        source.removeAll(keepingCapacity: true)
+        source.append(contentsOf: entryPool[range(slot)])
+        defer { swap(&source, &sourceBuffer) }
         let sourceConstant = rowConstant[Int(slot)]
         collectColumn(symbol)
         var slots: [Int32] = []
         swap(&slots, &slotBuffer)
         for target in slots {
-            let coefficient = rowEntries[Int(target)].coefficient(of: symbol)
+            let coefficient = self.coefficient(in: target, of: symbol)
             mergeIntoRow(target, source: source, sourceConstant: sourceConstant, factor: coefficient, eliminating: symbol)
         }
         slotBuffer = slots
@@ -185,11 +188,11 @@ extension Tableau {
         journalRow(slot)
         let leaving = rowBasic[Int(slot)]
         var entries: [RowEntry] = []
-        swap(&entries, &rowEntries[Int(slot)])
-        guard let index = entries.position(of: entering) else {
-            rowEntries[Int(slot)] = entries
-            return
-        }
+        swap(&entries, &pivotBuffer)
+        defer { swap(&entries, &pivotBuffer) }
+        entries.removeAll(keepingCapacity: true)
+        entries.append(contentsOf: entryPool[range(slot)])
+        guard let index = entries.position(of: entering) else { return }
         let coefficient = entries[index].coefficient
         unlink(entering, node: entries[index].node)
         entries.remove(at: index)
@@ -202,7 +205,7 @@ extension Tableau {
         }
         entries.insert(
             RowEntry(symbol: leaving, node: link(leaving, slot: slot), coefficient: 1 / coefficient), at: insertAt)
-        rowEntries[Int(slot)] = entries
+        storeRow(slot, entries)
         rowConstant[Int(slot)] *= scale
         rowBasic[Int(slot)] = entering
         rowOf[Int(entering)] = slot

@@ -17,7 +17,8 @@ extension Tableau {
             accumulateSymbol(symbol, coefficient)
             return 0
         }
-        for entry in rowEntries[Int(slot)] {
+        for position in range(slot) {
+            let entry = entryPool[position]
             accumulateSymbol(entry.symbol, coefficient * entry.coefficient)
         }
         return coefficient * rowConstant[Int(slot)]
@@ -59,7 +60,7 @@ extension Tableau {
             let slot = columnNodes[Int(node)].slot
             node = columnNodes[Int(node)].next
             let basic = rowBasic[Int(slot)]
-            let coefficient = rowEntries[Int(slot)].coefficient(of: marker)
+            let coefficient = self.coefficient(in: slot, of: marker)
             if kind[Int(basic)] == .external {
                 if basic < thirdBasic {
                     third = slot

@@ -12,7 +12,7 @@ extension Tableau {
             node = columnNodes[Int(node)].next
             let basic = rowBasic[Int(slot)]
             if kind[Int(basic)] == .external { continue }
-            let coefficient = rowEntries[Int(slot)].coefficient(of: entering)
+            let coefficient = self.coefficient(in: slot, of: entering)
             if coefficient >= 0 { continue }
             let ratio = -rowConstant[Int(slot)] / coefficient
             if ratio < bestRatio || (ratio == bestRatio && basic < bestBasic) {
@@ -111,7 +111,8 @@ extension Tableau {
     func dualEnteringSymbol(slot: Int32) -> Int32? {
         var best: Int32 = -1
         var bestCoefficient = 0.0
-        for entry in rowEntries[Int(slot)] where entry.coefficient > Tableau.epsilon {
+        for position in range(slot) where entryPool[position].coefficient > Tableau.epsilon {
+            let entry = entryPool[position]
             let symbolKind = kind[Int(entry.symbol)]
             guard symbolKind == .slack || symbolKind == .error else { continue }
             if best < 0 || ratioIsLess(entry.symbol, entry.coefficient, than: best, bestCoefficient) {

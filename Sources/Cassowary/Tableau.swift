@@ -45,7 +45,11 @@ struct Tableau {
     var isDirty: [Bool] = []
 
     // MARK: Rows, by slot
-    var rowEntries: [[RowEntry]] = []
+    var entryPool: [RowEntry] = []
+    var rowStart: [Int32] = []
+    var rowCount: [Int32] = []
+    var rowCapacity: [Int32] = []
+    var deadEntries = 0
     var rowConstant: [Double] = []
     /// Basic symbol of the slot, -1 when the slot is free.
     var rowBasic: [Int32] = []
@@ -66,6 +70,8 @@ struct Tableau {
 
     // MARK: Scratch space reused by every operation
     var mergeBuffer: [RowEntry] = []
+    var sourceBuffer: [RowEntry] = []
+    var pivotBuffer: [RowEntry] = []
     var slotBuffer: [Int32] = []
     var accumulator: [Double] = []
     var accumulated: [Int32] = []
@@ -74,7 +80,8 @@ struct Tableau {
     var journaling = false
     var slotJournaled: [Bool] = []
     var journalSlots: [Int32] = []
-    var journalEntries: [[RowEntry]] = []
+    var journalPool: [RowEntry] = []
+    var journalRanges: [Range<Int>] = []
     var journalConstants: [Double] = []
     var journalBasics: [Int32] = []
     var journalObjectiveIndex: [Int] = []
@@ -232,7 +239,9 @@ struct Tableau {
             slot = reused
         } else {
             slot = Int32(rowBasic.count)
-            rowEntries.append([])
+            rowStart.append(0)
+            rowCount.append(0)
+            rowCapacity.append(0)
             rowConstant.append(0)
             rowBasic.append(-1)
             slotJournaled.append(false)
@@ -242,7 +251,7 @@ struct Tableau {
         for index in entries.indices {
             entries[index].node = link(entries[index].symbol, slot: slot)
         }
-        rowEntries[Int(slot)] = entries
+        storeRow(slot, entries)
         rowConstant[Int(slot)] = constant
         rowBasic[Int(slot)] = basic
         rowOf[Int(basic)] = slot
@@ -252,10 +261,10 @@ struct Tableau {
     /// Takes a row out of the tableau; its basic symbol becomes non-basic.
     mutating func removeRow(_ slot: Int32) {
         journalRow(slot)
-        for entry in rowEntries[Int(slot)] {
-            unlink(entry.symbol, node: entry.node)
+        for position in range(slot) {
+            unlink(entryPool[position].symbol, node: entryPool[position].node)
         }
-        rowEntries[Int(slot)] = []
+        releaseRegion(slot)
         rowConstant[Int(slot)] = 0
         rowOf[Int(rowBasic[Int(slot)])] = -1
         rowBasic[Int(slot)] = -1
@@ -267,9 +276,11 @@ struct Tableau {
         collectColumn(symbol)
         for slot in slotBuffer {
             journalRow(slot)
-            if let index = rowEntries[Int(slot)].position(of: symbol) {
-                unlink(symbol, node: rowEntries[Int(slot)][index].node)
-                rowEntries[Int(slot)].remove(at: index)
+            if let position = position(in: slot, of: symbol) {
+                unlink(symbol, node: entryPool[position].node)
+                let end = range(slot).upperBound
+                for next in (position + 1)..<end { entryPool[next - 1] = entryPool[next] }
+                rowCount[Int(slot)] -= 1
             }
         }
         setObjectiveToZero(symbol)
@@ -328,7 +339,8 @@ struct Tableau {
     mutating func addCost(of symbol: Int32, level: Int, amount: Double) {
         let slot = rowOf[Int(symbol)]
         if slot >= 0 {
-            for entry in rowEntries[Int(slot)] {
+            for position in range(slot) {
+                let entry = entryPool[position]
                 addToObjective(Int(entry.symbol) * levelCount + level, amount * entry.coefficient)
                 markDirty(entry.symbol)
             }
