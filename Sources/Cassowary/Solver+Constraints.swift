@@ -60,7 +60,10 @@ extension Solver {
                 tableau.accumulateSymbol(other, 1)
             }
         }
-        var entries = tableau.takeAccumulatedRow()
+        var entries: [RowEntry] = []
+        swap(&entries, &tableau.newRowBuffer)
+        defer { swap(&entries, &tableau.newRowBuffer) }
+        tableau.takeAccumulatedRow(into: &entries)
         if constant < 0 {
             constant = -constant
             for index in entries.indices { entries[index].coefficient = -entries[index].coefficient }
@@ -77,7 +80,7 @@ extension Solver {
             let scale = -1 / entries[index].coefficient
             entries.remove(at: index)
             for position in entries.indices { entries[position].coefficient *= scale }
-            let slot = tableau.insertRow(basic: subject, entries: consume entries, constant: constant * scale)
+            let slot = tableau.insertRow(basic: subject, entries: entries, constant: constant * scale)
             tableau.substitute(subject, slot: slot)
         } else if entries.allSatisfy({ tableau.kind[Int($0.symbol)] == .dummy }) {
             // Only required equalities' markers: the constraint is implied by them (constant zero,
@@ -91,7 +94,7 @@ extension Solver {
             let scale = -1 / entries[index].coefficient
             entries.remove(at: index)
             for position in entries.indices { entries[position].coefficient *= scale }
-            _ = tableau.insertRow(basic: marker, entries: consume entries, constant: 0)
+            _ = tableau.insertRow(basic: marker, entries: entries, constant: 0)
         } else if tableau.kind[Int(marker)] == .slack, let index = entries.firstIndex(where: { $0.symbol == marker }) {
             // A required inequality that the current solution violates: add it with its slack basic
             // (negative for now) and let the dual simplex restore feasibility. The objective stays
@@ -101,7 +104,7 @@ extension Solver {
             entries.remove(at: index)
             for position in entries.indices { entries[position].coefficient *= scale }
             tableau.beginJournal()
-            _ = tableau.insertRow(basic: marker, entries: consume entries, constant: constant * scale)
+            _ = tableau.insertRow(basic: marker, entries: entries, constant: constant * scale)
             if constant * scale < 0 { tableau.infeasible.append(marker) }
             if let failed = tableau.dualOptimize(stopAtInfeasibleRow: true) {
                 let candidates = [tableau.rowBasic[Int(failed)]] + tableau.entries(failed).map(\.symbol)

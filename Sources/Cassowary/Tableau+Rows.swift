@@ -33,8 +33,15 @@ extension Tableau {
     /// The accumulated row as sorted entries (not yet linked); clears the accumulator. A symbol may
     /// be listed twice when its sum passed through zero: the second read finds zero and is skipped.
     mutating func takeAccumulatedRow() -> [RowEntry] {
-        accumulated.sort()
         var entries: [RowEntry] = []
+        takeAccumulatedRow(into: &entries)
+        return entries
+    }
+
+    /// `takeAccumulatedRow()` into a caller's buffer, reusing its capacity.
+    mutating func takeAccumulatedRow(into entries: inout [RowEntry]) {
+        accumulated.sort()
+        entries.removeAll(keepingCapacity: true)
         entries.reserveCapacity(accumulated.count)
         for symbol in accumulated {
             let coefficient = accumulator[Int(symbol)]
@@ -44,7 +51,6 @@ extension Tableau {
             }
         }
         accumulated.removeAll(keepingCapacity: true)
-        return entries
     }
 
     /// The slot of the row to pivot `marker` into when its constraint is removed and it is not basic.

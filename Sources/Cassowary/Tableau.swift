@@ -72,6 +72,7 @@ struct Tableau {
     var mergeBuffer: [RowEntry] = []
     var sourceBuffer: [RowEntry] = []
     var pivotBuffer: [RowEntry] = []
+    var newRowBuffer: [RowEntry] = []
     var slotBuffer: [Int32] = []
     var accumulator: [Double] = []
     var accumulated: [Int32] = []
@@ -233,7 +234,7 @@ struct Tableau {
     // MARK: Rows
 
     /// Puts a row whose entries are not yet linked into a slot, with `basic` as its basic symbol.
-    mutating func insertRow(basic: Int32, entries: consuming [RowEntry], constant: Double) -> Int32 {
+    mutating func insertRow(basic: Int32, entries: [RowEntry], constant: Double) -> Int32 {
         let slot: Int32
         if let reused = freeSlots.popLast() {
             slot = reused
@@ -247,11 +248,11 @@ struct Tableau {
             slotJournaled.append(false)
         }
         journalRow(slot)
-        reserveNodes(entries.count)
-        for index in entries.indices {
-            entries[index].node = link(entries[index].symbol, slot: slot)
-        }
         storeRow(slot, entries)
+        reserveNodes(entries.count)
+        for position in range(slot) {
+            entryPool[position].node = link(entryPool[position].symbol, slot: slot)
+        }
         rowConstant[Int(slot)] = constant
         rowBasic[Int(slot)] = basic
         rowOf[Int(basic)] = slot
