@@ -278,7 +278,7 @@ extension Solver {
             tableau.materialize(record.defined)
         }
         if !constraint.priority.isRequired {
-            let level = Int(levelOfPriority[constraint.priority.value])
+            let level = levelPriorities.firstIndex(of: constraint.priority.value) ?? 0
             if constraint.relation == .equal { tableau.addCost(of: record.marker, level: level, amount: -1) }
             tableau.addCost(of: record.other, level: level, amount: -1)
         }

@@ -31,8 +31,8 @@ public struct Solver: Sendable {
     var edits: [EditRecord?] = []
     var freeEdits: [Int32] = []
     var editOfVariable = IdentityTable()
-    /// Objective level of each priority value in use (-1: none); level 0 is the highest priority.
-    var levelOfPriority = [Int16](repeating: -1, count: 1001)
+    /// The non-required priority values in use, highest first: the index is the objective level.
+    /// A handful at most, so a linear search beats any table.
     var levelPriorities: [Int] = []
     var nextSequence = 0
     /// Off in the scratch solvers that test candidate conflict sets.
@@ -98,12 +98,10 @@ public struct Solver: Sendable {
     /// The objective level of a non-required priority, creating it (in priority order) if needed.
     /// A level is never removed: an empty level costs a few zeros and changes no result.
     mutating func level(for priority: Priority) -> Int {
-        let existing = levelOfPriority[priority.value]
-        if existing >= 0 { return Int(existing) }
+        if let existing = levelPriorities.firstIndex(of: priority.value) { return existing }
         let position = levelPriorities.firstIndex { $0 < priority.value } ?? levelPriorities.count
         levelPriorities.insert(priority.value, at: position)
         tableau.insertLevel(at: position)
-        for (level, value) in levelPriorities.enumerated() { levelOfPriority[value] = Int16(level) }
         return position
     }
 }
