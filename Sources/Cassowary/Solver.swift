@@ -79,9 +79,11 @@ public struct Solver: Sendable {
         let symbol = tableau.allocateSymbol(.external)
         symbolOfVariable[key] = symbol
         let index = Int(symbol)
-        while variableOfSymbol.count <= index {
-            variableOfSymbol.append(nil)
-            variableUses.append(0)
+        if variableOfSymbol.count <= index {
+            // Grow with the tableau's per-symbol arrays, in one step.
+            let missing = max(index + 1, tableau.kind.count) - variableOfSymbol.count
+            variableOfSymbol.append(contentsOf: repeatElement(nil, count: missing))
+            variableUses.append(contentsOf: repeatElement(0, count: missing))
         }
         variableOfSymbol[index] = variable
         variableUses[index] = 0

@@ -40,7 +40,22 @@ extension Tableau {
 
     /// `takeAccumulatedRow()` into a caller's buffer, reusing its capacity.
     mutating func takeAccumulatedRow(into entries: inout [RowEntry]) {
-        accumulated.sort()
+        if accumulated.count <= 16 {
+            // Insertion sort: rows being built are short, and this beats the general sort there.
+            accumulated.withUnsafeMutableBufferPointer { symbols in
+                for index in symbols.indices.dropFirst() {
+                    let symbol = symbols[index]
+                    var position = index
+                    while position > 0 && symbols[position - 1] > symbol {
+                        symbols[position] = symbols[position - 1]
+                        position -= 1
+                    }
+                    symbols[position] = symbol
+                }
+            }
+        } else {
+            accumulated.sort()
+        }
         entries.removeAll(keepingCapacity: true)
         entries.reserveCapacity(accumulated.count)
         for symbol in accumulated {
