@@ -15,11 +15,17 @@ let package = Package(
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
         .executable(name: "navlayout-http-bench", targets: ["navlayout-http-bench"]),
         .executable(name: "HTTPParserFuzz", targets: ["HTTPParserFuzz"]),
+        .executable(name: "navlayout-bench", targets: ["navlayout-bench"]),
     ],
     targets: [
         // The constraint solver: stdlib only, no Foundation, no I/O.
         .target(name: "Cassowary"),
-        .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),
+        .testTarget(
+            name: "CassowaryTests", dependencies: ["Cassowary", "CassowaryScenario"],
+            exclude: ["Fixtures"]),
+        // The solver benchmark scenario format (shared by the benchmark and the cross-check tests).
+        .target(name: "CassowaryScenario", dependencies: ["Cassowary"]),
+        .executableTarget(name: "navlayout-bench", dependencies: ["Cassowary", "CassowaryScenario"]),
 
         // The system SQLite library (Debian: libsqlite3-dev), seen through a small header.
         .systemLibrary(

@@ -1,0 +1,37 @@
+/// One (row, symbol) membership in the column index: a node of the symbol's doubly linked list of
+/// rows. The operations work on raw pointers so the merge loop can link and unlink without
+/// array bounds, uniqueness or exclusivity checks; callers reserve free nodes first.
+struct ColumnNode {
+    var slot: Int32
+    var next: Int32
+    var previous: Int32
+
+    @inline(__always)
+    static func link(
+        _ symbol: Int32, slot: Int32, nodes: UnsafeMutableBufferPointer<ColumnNode>,
+        heads: UnsafeMutableBufferPointer<Int32>, free: inout Int32, freeCount: inout Int
+    ) -> Int32 {
+        let node = free
+        free = nodes[Int(node)].next
+        freeCount &-= 1
+        let head = heads[Int(symbol)]
+        nodes[Int(node)] = ColumnNode(slot: slot, next: head, previous: -1)
+        if head >= 0 { nodes[Int(head)].previous = node }
+        heads[Int(symbol)] = node
+        return node
+    }
+
+    @inline(__always)
+    static func unlink(
+        _ symbol: Int32, node: Int32, nodes: UnsafeMutableBufferPointer<ColumnNode>,
+        heads: UnsafeMutableBufferPointer<Int32>, free: inout Int32, freeCount: inout Int
+    ) {
+        let previous = nodes[Int(node)].previous
+        let next = nodes[Int(node)].next
+        if previous >= 0 { nodes[Int(previous)].next = next } else { heads[Int(symbol)] = next }
+        if next >= 0 { nodes[Int(next)].previous = previous }
+        nodes[Int(node)].next = free
+        free = node
+        freeCount &+= 1
+    }
+}

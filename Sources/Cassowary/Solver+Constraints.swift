@@ -1,0 +1,317 @@
+extension Solver {
+    /// Adds a constraint and re-optimises.
+    ///
+    /// - Throws: ``SolverError/duplicateConstraint(_:)`` when the object is already in the solver;
+    ///   ``SolverError/unsatisfiableConstraint(_:conflicts:)`` when it is required and contradicts the
+    ///   required constraints already added. Either way the solver is left exactly as before.
+    public mutating func add(_ constraint: Constraint) throws(SolverError) {
+        _ = try insert(constraint, isEdit: false)
+    }
+
+    /// Removes a constraint and re-optimises.
+    ///
+    /// - Throws: ``SolverError/unknownConstraint(_:)`` when the object is not in the solver (edit
+    ///   variables' hidden constraints are not user constraints either).
+    public mutating func remove(_ constraint: Constraint) throws(SolverError) {
+        guard let index = recordOfConstraint[constraint],
+            let record = records[Int(index)], !record.isEdit
+        else { throw .unknownConstraint(constraint) }
+        erase(recordIndex: index)
+    }
+
+    /// Adds the constraint's row to the tableau (Cassowary's incremental add): build the row over
+    /// non-basic symbols, pick a symbol to make basic, or run phase one with an artificial variable
+    /// when none fits. Returns the new record's index.
+    mutating func insert(_ constraint: Constraint, isEdit: Bool) throws(SolverError) -> Int32 {
+        let key = constraint
+        guard recordOfConstraint[key] == nil else { throw .duplicateConstraint(constraint) }
+        let isRequired = constraint.priority.isRequired
+        if isRequired && constraint.relation == .equal, let fresh = freshVariable(in: constraint.expression) {
+            return define(constraint, variable: fresh.variable, coefficient: fresh.coefficient, isEdit: isEdit)
+        }
+        let level = isRequired ? -1 : self.level(for: constraint.priority)
+        let symbolCheckpoint = tableau.checkpointAllocations()
+
+        var constant = constraint.expression.constant
+        for term in constraint.expression.terms where !Tableau.nearZero(term.coefficient) {
+            constant += tableau.accumulate(symbol(for: term.variable), term.coefficient)
+        }
+        var marker: Int32
+        var other: Int32 = -1
+        switch constraint.relation {
+        case .lessThanOrEqual, .greaterThanOrEqual:
+            // expression + slack = 0 for <=, expression - slack = 0 for >=; a non-required one also
+            // gets an error that lets it give way.
+            let sign: Double = constraint.relation == .lessThanOrEqual ? 1 : -1
+            marker = tableau.allocateSymbol(.slack)
+            tableau.accumulateSymbol(marker, sign)
+            if !isRequired {
+                other = tableau.allocateSymbol(.error)
+                tableau.accumulateSymbol(other, -sign)
+            }
+        case .equal:
+            if isRequired {
+                marker = tableau.allocateSymbol(.dummy)
+                tableau.accumulateSymbol(marker, 1)
+            } else {
+                marker = tableau.allocateSymbol(.error)
+                other = tableau.allocateSymbol(.error)
+                tableau.accumulateSymbol(marker, -1)
+                tableau.accumulateSymbol(other, 1)
+            }
+        }
+        var entries: [RowEntry] = []
+        swap(&entries, &tableau.newRowBuffer)
+        defer { swap(&entries, &tableau.newRowBuffer) }
+        tableau.takeAccumulatedRow(into: &entries)
+        if constant < 0 {
+            constant = -constant
+            for index in entries.indices { entries[index].coefficient = -entries[index].coefficient }
+        }
+        if !isRequired {
+            // Each error costs one unit at its level: errors at one priority add up.
+            if constraint.relation == .equal { tableau.addCost(of: marker, level: level, amount: 1) }
+            tableau.addCost(of: other, level: level, amount: 1)
+        }
+
+        if let subject = chooseSubject(entries, marker: marker, other: other) {
+            // subject = -(constant + Σ others) / a
+            let index = entries.firstIndex { $0.symbol == subject } ?? 0
+            let scale = -1 / entries[index].coefficient
+            entries.remove(at: index)
+            for position in entries.indices { entries[position].coefficient *= scale }
+            let slot = tableau.insertRow(basic: subject, entries: entries, constant: constant * scale)
+            tableau.substitute(subject, slot: slot)
+        } else if entries.allSatisfy({ tableau.kind[Int($0.symbol)] == .dummy }) {
+            // Only required equalities' markers: the constraint is implied by them (constant zero,
+            // kept as a redundant row so that removing either twin later still leaves the other)
+            // or contradicts them.
+            guard Tableau.nearZero(constant) else {
+                let candidates = entries.map(\.symbol)
+                throw reject(constraint, candidates: candidates, symbolCheckpoint: symbolCheckpoint)
+            }
+            let index = entries.firstIndex { $0.symbol == marker } ?? 0
+            let scale = -1 / entries[index].coefficient
+            entries.remove(at: index)
+            for position in entries.indices { entries[position].coefficient *= scale }
+            _ = tableau.insertRow(basic: marker, entries: entries, constant: 0)
+        } else if tableau.kind[Int(marker)] == .slack, let index = entries.firstIndex(where: { $0.symbol == marker }) {
+            // A required inequality that the current solution violates: add it with its slack basic
+            // (negative for now) and let the dual simplex restore feasibility. The objective stays
+            // optimal throughout, so no primal phase follows, and a row the dual simplex cannot
+            // repair proves the contradiction.
+            let scale = -1 / entries[index].coefficient
+            entries.remove(at: index)
+            for position in entries.indices { entries[position].coefficient *= scale }
+            tableau.beginJournal()
+            _ = tableau.insertRow(basic: marker, entries: entries, constant: constant * scale)
+            if constant * scale < 0 { tableau.infeasible.append(marker) }
+            if let failed = tableau.dualOptimize(stopAtInfeasibleRow: true) {
+                let candidates = [tableau.rowBasic[Int(failed)]] + tableau.entries(failed).map(\.symbol)
+                tableau.rollBackJournal()
+                throw reject(constraint, candidates: candidates, symbolCheckpoint: symbolCheckpoint)
+            }
+            tableau.commitJournal()
+        } else if let candidates = addWithArtificialVariable(entries, constant: constant, marker: marker) {
+            throw reject(constraint, candidates: candidates, symbolCheckpoint: symbolCheckpoint)
+        }
+        tableau.optimize()
+        return commit(constraint, marker: marker, other: other, isEdit: isEdit, defined: -1)
+    }
+
+    /// Registers an added constraint and the symbols it owns.
+    mutating func commit(_ constraint: Constraint, marker: Int32, other: Int32, isEdit: Bool, defined: Int32) -> Int32 {
+        let key = constraint
+        let recordIndex: Int32
+        let record = ConstraintRecord(
+            constraint: constraint, marker: marker, other: other, sequence: nextSequence, isEdit: isEdit,
+            defined: defined)
+        nextSequence += 1
+        if let reused = freeRecords.popLast() {
+            recordIndex = reused
+            records[Int(reused)] = record
+        } else {
+            recordIndex = Int32(records.count)
+            records.append(record)
+        }
+        recordOfConstraint[key] = recordIndex
+        tableau.owner[Int(marker)] = recordIndex
+        if other >= 0 { tableau.owner[Int(other)] = recordIndex }
+        for term in constraint.expression.terms where !Tableau.nearZero(term.coefficient) {
+            if let symbol = symbolOfVariable[term.variable] { variableUses[Int(symbol)] += 1 }
+        }
+        return recordIndex
+    }
+
+    /// The first variable of the expression that the solver has never seen, with its total
+    /// coefficient, when that coefficient is not zero: a required equality on it can only define it.
+    func freshVariable(in expression: Expression) -> (variable: Variable, coefficient: Double)? {
+        for term in expression.terms where symbolOfVariable[term.variable] == nil {
+            var coefficient = 0.0
+            for other in expression.terms where other.variable === term.variable { coefficient += other.coefficient }
+            if !Tableau.nearZero(coefficient) { return (term.variable, coefficient) }
+        }
+        return nil
+    }
+
+    /// Adds a required equality as the definition of its fresh variable (see Definition.swift):
+    /// `coefficient · variable + rest == 0` becomes `variable = -(rest + marker) / coefficient`.
+    mutating func define(_ constraint: Constraint, variable: Variable, coefficient: Double, isEdit: Bool) -> Int32 {
+        let defined = symbol(for: variable)
+        let marker = tableau.allocateSymbol(.dummy)
+        // Append the terms to the shared pool, then sort and combine them in place (usually they
+        // already are sorted and distinct).
+        let start = tableau.definitionTerms.count
+        var sorted = true
+        for term in constraint.expression.terms where term.variable !== variable && !Tableau.nearZero(term.coefficient) {
+            let entry = RowEntry(symbol: symbol(for: term.variable), node: -1, coefficient: -term.coefficient / coefficient)
+            if let last = tableau.definitionTerms.last, tableau.definitionTerms.count > start, last.symbol >= entry.symbol {
+                sorted = false
+            }
+            tableau.definitionTerms.append(entry)
+        }
+        if !sorted {
+            var terms = Array(tableau.definitionTerms[start...])
+            tableau.definitionTerms.removeSubrange(start...)
+            terms.sort { $0.symbol < $1.symbol }
+            for term in terms {
+                if tableau.definitionTerms.count > start, tableau.definitionTerms[tableau.definitionTerms.count - 1].symbol == term.symbol {
+                    tableau.definitionTerms[tableau.definitionTerms.count - 1].coefficient += term.coefficient
+                } else {
+                    tableau.definitionTerms.append(term)
+                }
+            }
+            var kept = start
+            for position in start..<tableau.definitionTerms.count where !Tableau.nearZero(tableau.definitionTerms[position].coefficient) {
+                tableau.definitionTerms[kept] = tableau.definitionTerms[position]
+                kept += 1
+            }
+            tableau.definitionTerms.removeSubrange(kept...)
+        }
+        tableau.define(
+            Definition(
+                symbol: defined, termStart: Int32(start), termCount: Int32(tableau.definitionTerms.count - start),
+                constant: -constraint.expression.constant / coefficient, marker: marker, markerCoefficient: -1 / coefficient))
+        return commit(constraint, marker: marker, other: -1, isEdit: isEdit, defined: defined)
+    }
+
+    /// Cassowary's choice of the symbol to solve a new row for: any external variable (the lowest
+    /// id, so the choice is reproducible); else the constraint's own slack or error when its
+    /// coefficient is negative, which keeps the new basic value non-negative.
+    func chooseSubject(_ entries: [RowEntry], marker: Int32, other: Int32) -> Int32? {
+        for entry in entries where tableau.kind[Int(entry.symbol)] == .external { return entry.symbol }
+        for candidate in [marker, other] where candidate >= 0 {
+            let candidateKind = tableau.kind[Int(candidate)]
+            if (candidateKind == .slack || candidateKind == .error) && entries.coefficient(of: candidate) < 0 {
+                return candidate
+            }
+        }
+        return nil
+    }
+
+    /// Phase one: adds the row with an artificial variable as its basic symbol and minimises it.
+    /// Returns nil when the row could be satisfied (the row is then in the tableau); otherwise rolls
+    /// the tableau back and returns the symbols of the final artificial row, whose owners are the
+    /// required constraints that contradict the new one.
+    mutating func addWithArtificialVariable(_ entries: [RowEntry], constant: Double, marker: Int32) -> [Int32]? {
+        tableau.beginJournal()
+        let artificial = tableau.allocateSymbol(.slack)
+        _ = tableau.insertRow(basic: artificial, entries: entries, constant: constant)
+        tableau.artificialEntries = entries
+        tableau.artificialConstant = constant
+        tableau.artificialActive = true
+        tableau.optimizeArtificial()
+        tableau.artificialActive = false
+        guard Tableau.nearZero(tableau.artificialConstant) else {
+            let candidates = tableau.artificialEntries.map(\.symbol)
+            tableau.rollBackJournal()
+            return candidates
+        }
+        tableau.commitJournal()
+        let slot = tableau.rowOf[Int(artificial)]
+        if slot >= 0 {
+            // Still basic at zero: hand its row to a symbol that may be basic (a slack or error, else
+            // a dummy, the lowest id), or drop it when empty.
+            let row = tableau.entries(slot)
+            let pivotable = row.first { [.slack, .error].contains(tableau.kind[Int($0.symbol)]) } ?? row.first
+            if let entering = pivotable?.symbol {
+                tableau.pivot(entering: entering, slot: slot)
+            } else {
+                tableau.removeRow(slot)
+            }
+        }
+        tableau.removeColumn(artificial)
+        tableau.freeSymbol(artificial)
+        return nil
+    }
+
+    /// Undoes the symbols of a rejected add and builds its error.
+    mutating func reject(_ constraint: Constraint, candidates: [Int32], symbolCheckpoint: Int) -> SolverError {
+        for symbol in tableau.allocationLog where tableau.kind[Int(symbol)] == .external {
+            releaseVariable(symbol: symbol)
+        }
+        tableau.rollBackAllocations(toCount: symbolCheckpoint)
+        guard explainsConflicts else { return .unsatisfiableConstraint(constraint, conflicts: []) }
+        var candidateRecords: [ConstraintRecord] = []
+        for symbol in candidates where Int(symbol) < tableau.owner.count {
+            let owner = tableau.owner[Int(symbol)]
+            guard owner >= 0, let record = records[Int(owner)], record.constraint.priority.isRequired else { continue }
+            if !candidateRecords.contains(where: { $0.sequence == record.sequence }) { candidateRecords.append(record) }
+        }
+        candidateRecords.sort { $0.sequence < $1.sequence }
+        let conflicts = Solver.irreducibleConflict(
+            for: constraint, candidates: candidateRecords.map(\.constraint),
+            fallback: { userRecordsInOrder().filter { $0.constraint.priority.isRequired }.map(\.constraint) })
+        return .unsatisfiableConstraint(constraint, conflicts: conflicts)
+    }
+
+    /// Takes a constraint's row out of the tableau (Cassowary's incremental remove) and re-optimises.
+    mutating func erase(recordIndex: Int32) {
+        guard let record = records[Int(recordIndex)] else { return }
+        recordOfConstraint[record.constraint] = nil
+        records[Int(recordIndex)] = nil
+        freeRecords.append(recordIndex)
+
+        let constraint = record.constraint
+        if record.defined >= 0 {
+            // A definition leaves as a row would: become that row first.
+            tableau.materialize(record.defined)
+        }
+        if !constraint.priority.isRequired {
+            let level = levelPriorities.firstIndex(of: constraint.priority.value) ?? 0
+            if constraint.relation == .equal { tableau.addCost(of: record.marker, level: level, amount: -1) }
+            tableau.addCost(of: record.other, level: level, amount: -1)
+        }
+        let marker = record.marker
+        let markerSlot = tableau.rowOf[Int(marker)]
+        if markerSlot >= 0 {
+            tableau.removeRow(markerSlot)
+        } else if let slot = tableau.markerLeavingSlot(marker) {
+            tableau.pivot(entering: marker, slot: slot)
+            tableau.removeRow(slot)
+        }
+        // The marker's row was the only one mentioning the constraint; clear rounding residue so
+        // the ids can be reused.
+        for symbol in [marker, record.other] where symbol >= 0 {
+            let slot = tableau.rowOf[Int(symbol)]
+            if slot >= 0 { tableau.removeRow(slot) }
+            tableau.removeColumn(symbol)
+        }
+        tableau.optimize()
+        tableau.freeSymbol(marker)
+        if record.other >= 0 { tableau.freeSymbol(record.other) }
+
+        for term in constraint.expression.terms where !Tableau.nearZero(term.coefficient) {
+            guard let symbol = symbolOfVariable[term.variable] else { continue }
+            variableUses[Int(symbol)] -= 1
+            if variableUses[Int(symbol)] == 0 {
+                // No constraint mentions the variable any more: it is back at its starting value.
+                let slot = tableau.rowOf[Int(symbol)]
+                if slot >= 0 { tableau.removeRow(slot) }
+                tableau.removeColumn(symbol)
+                releaseVariable(symbol: symbol)
+                tableau.freeSymbol(symbol)
+            }
+        }
+    }
+}

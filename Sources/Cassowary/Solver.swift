@@ -1,0 +1,109 @@
+/// An incremental Cassowary constraint solver with strict priorities.
+///
+/// Add and remove ``Constraint``s at any time; the solution is re-optimised from the current tableau,
+/// not rebuilt. Priorities are strict levels (see ``Priority``): the solver minimises the errors of the
+/// highest non-required level first, then the next level, and so on; errors at one level add up.
+/// Required constraints must hold: a contradicting one is rejected with an explanation, and the solver
+/// is left exactly as before.
+///
+/// Edit variables steer the solution: ``addEditVariable(_:priority:)`` once, then
+/// ``suggestValue(_:for:)`` as often as needed; a suggestion re-optimises with the dual simplex, which
+/// touches only the rows the suggestion makes infeasible.
+///
+/// Values are published, as in kiwi: ``updateVariables()`` copies the current solution, and
+/// ``value(of:)`` reads the copy. ``brokenConstraints()`` and ``undeterminedVariables()`` describe the
+/// current solution.
+///
+/// Determinism: symbols are numbered in order of first appearance, pivots are chosen by Bland's rule
+/// on those numbers, and no dictionary is ever iterated, so the same sequence of calls gives
+/// bit-identical values in every process.
+///
+/// A `Solver` is a value: copying one gives an independent solver.
+public struct Solver: Sendable {
+    var tableau = Tableau()
+    var records: [ConstraintRecord?] = []
+    var freeRecords: [Int32] = []
+    var recordOfConstraint = IdentityTable()
+    var symbolOfVariable = IdentityTable()
+    /// The variable of each external symbol, and how many constraint terms use it.
+    var variableOfSymbol: [Variable?] = []
+    var variableUses: [Int32] = []
+    var edits: [EditRecord?] = []
+    var freeEdits: [Int32] = []
+    var editOfVariable = IdentityTable()
+    /// The non-required priority values in use, highest first: the index is the objective level.
+    /// A handful at most, so a linear search beats any table.
+    var levelPriorities: [Int] = []
+    var nextSequence = 0
+    /// Off in the scratch solvers that test candidate conflict sets.
+    var explainsConflicts = true
+
+    public init() {}
+
+    /// True when the constraint object has been added and not removed.
+    public func contains(_ constraint: Constraint) -> Bool {
+        recordOfConstraint[constraint] != nil
+    }
+
+    /// True when the variable is an edit variable.
+    public func hasEditVariable(_ variable: Variable) -> Bool {
+        editOfVariable[variable] != nil
+    }
+
+    /// The constraints in the solver, in the order they were added.
+    public var constraints: [Constraint] {
+        userRecordsInOrder().map(\.constraint)
+    }
+
+    /// Publishes the current solution: afterwards ``value(of:)`` returns it.
+    public mutating func updateVariables() {
+        tableau.publishValues()
+    }
+
+    /// The variable's value as of the last ``updateVariables()``; 0 for a variable the solver does
+    /// not know (a variable that no constraint mentions is at its starting value, 0).
+    public func value(of variable: Variable) -> Double {
+        guard let symbol = symbolOfVariable[variable] else { return 0 }
+        return tableau.published[Int(symbol)]
+    }
+
+    func userRecordsInOrder() -> [ConstraintRecord] {
+        records.compactMap { $0 }.filter { !$0.isEdit }.sorted { $0.sequence < $1.sequence }
+    }
+
+    // MARK: Symbols of variables and levels of priorities
+
+    mutating func symbol(for variable: Variable) -> Int32 {
+        let key = variable
+        if let symbol = symbolOfVariable[key] { return symbol }
+        let symbol = tableau.allocateSymbol(.external)
+        symbolOfVariable[key] = symbol
+        let index = Int(symbol)
+        if variableOfSymbol.count <= index {
+            // Grow with the tableau's per-symbol arrays, in one step.
+            let missing = max(index + 1, tableau.kind.count) - variableOfSymbol.count
+            variableOfSymbol.append(contentsOf: repeatElement(nil, count: missing))
+            variableUses.append(contentsOf: repeatElement(0, count: missing))
+        }
+        variableOfSymbol[index] = variable
+        variableUses[index] = 0
+        return symbol
+    }
+
+    mutating func releaseVariable(symbol: Int32) {
+        guard let variable = variableOfSymbol[Int(symbol)] else { return }
+        symbolOfVariable[variable] = nil
+        variableOfSymbol[Int(symbol)] = nil
+        variableUses[Int(symbol)] = 0
+    }
+
+    /// The objective level of a non-required priority, creating it (in priority order) if needed.
+    /// A level is never removed: an empty level costs a few zeros and changes no result.
+    mutating func level(for priority: Priority) -> Int {
+        if let existing = levelPriorities.firstIndex(of: priority.value) { return existing }
+        let position = levelPriorities.firstIndex { $0 < priority.value } ?? levelPriorities.count
+        levelPriorities.insert(priority.value, at: position)
+        tableau.insertLevel(at: position)
+        return position
+    }
+}

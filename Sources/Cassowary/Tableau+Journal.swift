@@ -1,0 +1,88 @@
+/// The undo journal that makes a rejected add atomic.
+///
+/// Only phase one (the artificial variable) can fail after it has changed the tableau, so only phase
+/// one journals. A row is journaled the first time it changes: the journal copies its old entries,
+/// constant and basic symbol. Objective
+/// coefficients are journaled per write. Rolling back restores all of them and relinks the column
+/// index, so every later pivot sees exactly the tableau it would have seen without the rejected add.
+extension Tableau {
+    mutating func beginJournal() {
+        journaling = true
+        journalSlotCount = rowBasic.count
+        journalFreeSlots = freeSlots
+        journalDirty = dirty
+        journalInfeasible = infeasible
+    }
+
+    @inline(__always)
+    mutating func journalRow(_ slot: Int32) {
+        guard journaling, !slotJournaled[Int(slot)] else { return }
+        slotJournaled[Int(slot)] = true
+        journalSlots.append(slot)
+        let start = journalPool.count
+        journalPool.append(contentsOf: entryPool[range(slot)])
+        journalRanges.append(start..<journalPool.count)
+        journalConstants.append(rowConstant[Int(slot)])
+        journalBasics.append(rowBasic[Int(slot)])
+    }
+
+    mutating func commitJournal() {
+        for slot in journalSlots { slotJournaled[Int(slot)] = false }
+        clearJournal()
+    }
+
+    mutating func rollBackJournal() {
+        // Take the journaled rows out, then put their old contents back with fresh column links.
+        for slot in journalSlots {
+            for position in range(slot) { unlink(entryPool[position].symbol, node: entryPool[position].node) }
+            let basic = rowBasic[Int(slot)]
+            if basic >= 0 { rowOf[Int(basic)] = -1 }
+        }
+        for (index, slot) in journalSlots.enumerated() {
+            var entries = Array(journalPool[journalRanges[index]])
+            reserveNodes(entries.count)
+            for position in entries.indices {
+                entries[position].node = link(entries[position].symbol, slot: slot)
+            }
+            storeRow(slot, entries)
+            rowConstant[Int(slot)] = journalConstants[index]
+            let basic = journalBasics[index]
+            rowBasic[Int(slot)] = basic
+            if basic >= 0 { rowOf[Int(basic)] = slot }
+            slotJournaled[Int(slot)] = false
+        }
+        for index in journalObjectiveIndex.indices.reversed() {
+            objective[journalObjectiveIndex[index]] = journalObjectiveValue[index]
+        }
+        if rowBasic.count > journalSlotCount {
+            for slot in journalSlotCount..<rowBasic.count { releaseRegion(Int32(slot)) }
+            rowStart.removeSubrange(journalSlotCount...)
+            rowCount.removeSubrange(journalSlotCount...)
+            rowCapacity.removeSubrange(journalSlotCount...)
+            rowConstant.removeSubrange(journalSlotCount...)
+            rowBasic.removeSubrange(journalSlotCount...)
+            slotJournaled.removeSubrange(journalSlotCount...)
+        }
+        freeSlots = journalFreeSlots
+        for symbol in dirty { isDirty[Int(symbol)] = false }
+        dirty = journalDirty
+        for symbol in dirty { isDirty[Int(symbol)] = true }
+        infeasible = journalInfeasible
+        artificialActive = false
+        clearJournal()
+    }
+
+    private mutating func clearJournal() {
+        journaling = false
+        journalSlots.removeAll(keepingCapacity: true)
+        journalPool.removeAll(keepingCapacity: true)
+        journalRanges.removeAll(keepingCapacity: true)
+        journalConstants.removeAll(keepingCapacity: true)
+        journalBasics.removeAll(keepingCapacity: true)
+        journalObjectiveIndex.removeAll(keepingCapacity: true)
+        journalObjectiveValue.removeAll(keepingCapacity: true)
+        journalFreeSlots = []
+        journalDirty = []
+        journalInfeasible = []
+    }
+}

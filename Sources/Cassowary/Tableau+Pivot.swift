@@ -1,0 +1,215 @@
+extension Tableau {
+    /// `rows[target] += factor * source`, dropping `eliminated` from the target (the symbol being
+    /// substituted, whose coefficient `factor` is). A linear merge of two sorted rows; entries that
+    /// cancel leave the row and the column index.
+    mutating func mergeIntoRow(
+        _ target: Int32, source: [RowEntry], sourceConstant: Double, factor: Double, eliminating eliminated: Int32
+    ) {
+        journalRow(target)
+        reserveNodes(source.count)
+        let oldRange = range(target)
+        let needed = oldRange.count + source.count
+        var merged: [RowEntry] = []
+        swap(&merged, &mergeBuffer)
+        if merged.count < needed {
+            merged.append(
+                contentsOf: repeatElement(RowEntry(symbol: 0, node: 0, coefficient: 0), count: needed * 2 - merged.count))
+        }
+        var nodes: [ColumnNode] = []
+        swap(&nodes, &columnNodes)
+        var heads: [Int32] = []
+        swap(&heads, &columnHead)
+        var free = freeNode
+        var freeCount = freeNodeCount
+        // The merge runs on raw pointers into arrays moved out of `self`: no uniqueness, bounds or
+        // exclusivity checks per entry. Nodes were reserved above, so linking never grows the pool.
+        let written = merged.withUnsafeMutableBufferPointer { out in
+            nodes.withUnsafeMutableBufferPointer { nodes in
+                heads.withUnsafeMutableBufferPointer { heads in
+                    entryPool.withUnsafeBufferPointer { pool in
+                        source.withUnsafeBufferPointer { source in
+                            Tableau.mergeKernel(
+                                old: UnsafeBufferPointer(rebasing: pool[oldRange]), source: source, out: out, nodes: nodes, heads: heads, free: &free,
+                                freeCount: &freeCount, target: target, factor: factor, eliminated: eliminated)
+                        }
+                    }
+                }
+            }
+        }
+        swap(&nodes, &columnNodes)
+        swap(&heads, &columnHead)
+        freeNode = free
+        freeNodeCount = freeCount
+        merged.withUnsafeBufferPointer { merged in
+            storeRow(target, UnsafeBufferPointer(rebasing: merged[0..<written]))
+        }
+        swap(&merged, &mergeBuffer)
+        rowConstant[Int(target)] += factor * sourceConstant
+        let basic = rowBasic[Int(target)]
+        if rowConstant[Int(target)] < -Tableau.epsilon && kind[Int(basic)] != .external {
+            infeasible.append(basic)
+        }
+    }
+
+    /// The merge of `old + factor * source` (both sorted by symbol) into `out`, dropping
+    /// `eliminated` and entries that cancel, keeping the column index in step. Returns the count.
+    @inline(__always)
+    static func mergeKernel(
+        old: UnsafeBufferPointer<RowEntry>, source: UnsafeBufferPointer<RowEntry>,
+        out: UnsafeMutableBufferPointer<RowEntry>, nodes: UnsafeMutableBufferPointer<ColumnNode>,
+        heads: UnsafeMutableBufferPointer<Int32>, free: inout Int32, freeCount: inout Int, target: Int32,
+        factor: Double, eliminated: Int32
+    ) -> Int {
+        var written = 0
+        var i = 0
+        var j = 0
+        let oldCount = old.count
+        let sourceCount = source.count
+        while i < oldCount && j < sourceCount {
+            let oldSymbol = old[i].symbol
+            let sourceSymbol = source[j].symbol
+            if oldSymbol < sourceSymbol {
+                if oldSymbol == eliminated {
+                    ColumnNode.unlink(oldSymbol, node: old[i].node, nodes: nodes, heads: heads, free: &free, freeCount: &freeCount)
+                } else {
+                    out[written] = old[i]
+                    written &+= 1
+                }
+                i &+= 1
+            } else if sourceSymbol < oldSymbol {
+                let value = factor * source[j].coefficient
+                if !nearZero(value) {
+                    let node = ColumnNode.link(
+                        sourceSymbol, slot: target, nodes: nodes, heads: heads, free: &free, freeCount: &freeCount)
+                    out[written] = RowEntry(symbol: sourceSymbol, node: node, coefficient: value)
+                    written &+= 1
+                }
+                j &+= 1
+            } else {
+                let value = old[i].coefficient + factor * source[j].coefficient
+                if nearZero(value) {
+                    ColumnNode.unlink(oldSymbol, node: old[i].node, nodes: nodes, heads: heads, free: &free, freeCount: &freeCount)
+                } else {
+                    out[written] = RowEntry(symbol: oldSymbol, node: old[i].node, coefficient: value)
+                    written &+= 1
+                }
+                i &+= 1
+                j &+= 1
+            }
+        }
+        while i < oldCount {
+            if old[i].symbol == eliminated {
+                ColumnNode.unlink(old[i].symbol, node: old[i].node, nodes: nodes, heads: heads, free: &free, freeCount: &freeCount)
+            } else {
+                out[written] = old[i]
+                written &+= 1
+            }
+            i &+= 1
+        }
+        while j < sourceCount {
+            let value = factor * source[j].coefficient
+            if !nearZero(value) {
+                let symbol = source[j].symbol
+                let node = ColumnNode.link(symbol, slot: target, nodes: nodes, heads: heads, free: &free, freeCount: &freeCount)
+                out[written] = RowEntry(symbol: symbol, node: node, coefficient: value)
+                written &+= 1
+            }
+            j &+= 1
+        }
+        return written
+    }
+
+    /// Replaces `symbol` everywhere (other rows, the objective, the phase-one objective) by the row of
+    /// `slot`, whose basic symbol it now is. Only rows in the symbol's column are visited.
+    mutating func substitute(_ symbol: Int32, slot: Int32) {
+        // Copy the source row out of the pool: merging into other rows may move the pool.
+        var source: [RowEntry] = []
+        swap(&source, &sourceBuffer)
+        source.removeAll(keepingCapacity: true)
+        source.append(contentsOf: entryPool[range(slot)])
+        defer { swap(&source, &sourceBuffer) }
+        let sourceConstant = rowConstant[Int(slot)]
+        collectColumn(symbol)
+        var slots: [Int32] = []
+        swap(&slots, &slotBuffer)
+        for target in slots {
+            let coefficient = self.coefficient(in: target, of: symbol)
+            mergeIntoRow(target, source: source, sourceConstant: sourceConstant, factor: coefficient, eliminating: symbol)
+        }
+        slotBuffer = slots
+        let base = Int(symbol) * levelCount
+        for level in 0..<levelCount {
+            let cost = objective[base + level]
+            if cost == 0 { continue }
+            for entry in source {
+                addToObjective(Int(entry.symbol) * levelCount + level, cost * entry.coefficient)
+                markDirty(entry.symbol)
+            }
+            addToObjective(base + level, -cost)
+        }
+        if artificialActive {
+            substituteIntoArtificial(symbol, source: source, sourceConstant: sourceConstant)
+        }
+    }
+
+    mutating func substituteIntoArtificial(_ symbol: Int32, source: [RowEntry], sourceConstant: Double) {
+        guard let index = artificialEntries.position(of: symbol) else { return }
+        let factor = artificialEntries[index].coefficient
+        var merged: [RowEntry] = []
+        merged.reserveCapacity(artificialEntries.count + source.count)
+        var i = 0
+        var j = 0
+        let old = artificialEntries
+        while i < old.count || j < source.count {
+            if j == source.count || (i < old.count && old[i].symbol < source[j].symbol) {
+                if old[i].symbol != symbol { merged.append(old[i]) }
+                i += 1
+            } else if i == old.count || source[j].symbol < old[i].symbol {
+                let value = factor * source[j].coefficient
+                if !Tableau.nearZero(value) {
+                    merged.append(RowEntry(symbol: source[j].symbol, node: -1, coefficient: value))
+                }
+                j += 1
+            } else {
+                let value = old[i].coefficient + factor * source[j].coefficient
+                if !Tableau.nearZero(value) {
+                    merged.append(RowEntry(symbol: old[i].symbol, node: -1, coefficient: value))
+                }
+                i += 1
+                j += 1
+            }
+        }
+        artificialEntries = merged
+        artificialConstant += factor * sourceConstant
+    }
+
+    /// Makes `entering` basic in the row of `slot`; the row's basic symbol leaves the basis.
+    mutating func pivot(entering: Int32, slot: Int32) {
+        journalRow(slot)
+        let leaving = rowBasic[Int(slot)]
+        var entries: [RowEntry] = []
+        swap(&entries, &pivotBuffer)
+        defer { swap(&entries, &pivotBuffer) }
+        entries.removeAll(keepingCapacity: true)
+        entries.append(contentsOf: entryPool[range(slot)])
+        guard let index = entries.position(of: entering) else { return }
+        let coefficient = entries[index].coefficient
+        unlink(entering, node: entries[index].node)
+        entries.remove(at: index)
+        // leaving = c + a·entering + Σ → entering = (leaving - c - Σ) / a
+        let scale = -1 / coefficient
+        var insertAt = entries.count
+        for position in entries.indices {
+            entries[position].coefficient *= scale
+            if insertAt == entries.count && entries[position].symbol > leaving { insertAt = position }
+        }
+        entries.insert(
+            RowEntry(symbol: leaving, node: link(leaving, slot: slot), coefficient: 1 / coefficient), at: insertAt)
+        storeRow(slot, entries)
+        rowConstant[Int(slot)] *= scale
+        rowBasic[Int(slot)] = entering
+        rowOf[Int(entering)] = slot
+        rowOf[Int(leaving)] = -1
+        substitute(entering, slot: slot)
+    }
+}

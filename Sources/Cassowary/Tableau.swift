@@ -1,0 +1,366 @@
+/// The simplex tableau behind ``Solver``: sparse rows, a column index and a lexicographic objective.
+///
+/// Every row reads `basic = constant + Σ coefficient · symbol` over non-basic symbols. Symbols are small
+/// integers, so every per-symbol fact lives in a flat array indexed by id: no hashing and no
+/// reference counting in the pivot loops. The column index (symbol -> rows containing it) is a doubly
+/// linked list per symbol threaded through one node pool; each row entry remembers its node, so linking
+/// and unlinking are O(1) and a pivot visits only the rows that contain the entering symbol.
+///
+/// The objective is strict-lexicographic: one coefficient per priority level in use (level 0 is the
+/// highest), stored densely as `objective[symbol * levelCount + level]`. A symbol improves the objective
+/// when its first coefficient that is not near zero, highest level first, is negative.
+struct Tableau {
+    static let epsilon = 1.0e-8
+
+    // MARK: Symbols
+    var kind: [SymbolKind] = []
+    /// Row slot of a basic symbol, -1 when non-basic.
+    var rowOf: [Int32] = []
+    /// First column-index node of the symbol, -1 when no row contains it.
+    var columnHead: [Int32] = []
+    /// Index of the constraint record that owns a marker or error symbol; use count of a variable.
+    var owner: [Int32] = []
+    /// Values published by the last `publishValues()`.
+    var published: [Double] = []
+    var freeSymbols: [Int32] = []
+    /// Symbols allocated since the last checkpoint, so that a rejected add can give them back.
+    var allocationLog: [Int32] = []
+
+    // MARK: Definitions (see Definition.swift)
+    /// Index into `definitions` of a defined symbol, -1 otherwise.
+    var definitionOf: [Int32] = []
+    var definitions: [Definition?] = []
+    var definitionTerms: [RowEntry] = []
+    var deadDefinitionTerms = 0
+    var freeDefinitions: [Int32] = []
+    /// Live definitions in the order they were made.
+    var definitionOrder: [Int32] = []
+
+    // MARK: Objective
+    var levelCount = 0
+    var objective: [Double] = []
+    /// Symbols whose objective coefficients changed since they were last seen optimal: the only
+    /// candidates for entering the basis. Keeps the optimality test proportional to the work done.
+    var dirty: [Int32] = []
+    var isDirty: [Bool] = []
+
+    // MARK: Rows, by slot
+    var entryPool: [RowEntry] = []
+    var rowStart: [Int32] = []
+    var rowCount: [Int32] = []
+    var rowCapacity: [Int32] = []
+    var deadEntries = 0
+    var rowConstant: [Double] = []
+    /// Basic symbol of the slot, -1 when the slot is free.
+    var rowBasic: [Int32] = []
+    var freeSlots: [Int32] = []
+
+    // MARK: Column index node pool
+    var columnNodes: [ColumnNode] = []
+    var freeNode: Int32 = -1
+    var freeNodeCount = 0
+
+    /// Restricted basic symbols whose value went negative: the work list of the dual simplex.
+    var infeasible: [Int32] = []
+
+    // MARK: Phase one
+    var artificialEntries: [RowEntry] = []
+    var artificialConstant = 0.0
+    var artificialActive = false
+
+    // MARK: Scratch space reused by every operation
+    var mergeBuffer: [RowEntry] = []
+    var sourceBuffer: [RowEntry] = []
+    var pivotBuffer: [RowEntry] = []
+    var newRowBuffer: [RowEntry] = []
+    var slotBuffer: [Int32] = []
+    var accumulator: [Double] = []
+    var accumulated: [Int32] = []
+
+    // MARK: Undo journal of one add (see Tableau+Journal.swift)
+    var journaling = false
+    var slotJournaled: [Bool] = []
+    var journalSlots: [Int32] = []
+    var journalPool: [RowEntry] = []
+    var journalRanges: [Range<Int>] = []
+    var journalConstants: [Double] = []
+    var journalBasics: [Int32] = []
+    var journalObjectiveIndex: [Int] = []
+    var journalObjectiveValue: [Double] = []
+    var journalSlotCount = 0
+    var journalFreeSlots: [Int32] = []
+    var journalDirty: [Int32] = []
+    var journalInfeasible: [Int32] = []
+
+    /// Symbols handed out so far; the per-symbol arrays are longer (grown in chunks, so that
+    /// allocating a symbol writes one field instead of appending to every array), and ids at or
+    /// past `symbolCount` hold the defaults.
+    var symbolCount = 0
+
+    @inline(__always)
+    static func nearZero(_ value: Double) -> Bool { abs(value) < epsilon }
+
+    // MARK: Symbol allocation
+
+    mutating func allocateSymbol(_ symbolKind: SymbolKind) -> Int32 {
+        let symbol: Int32
+        if let reused = freeSymbols.popLast() {
+            symbol = reused
+            kind[Int(symbol)] = symbolKind
+        } else {
+            if symbolCount == kind.count { growSymbolArrays(by: max(64, symbolCount)) }
+            symbol = Int32(symbolCount)
+            symbolCount += 1
+            kind[Int(symbol)] = symbolKind
+        }
+        allocationLog.append(symbol)
+        return symbol
+    }
+
+    /// Appends `count` ids in their default state to every per-symbol array.
+    mutating func growSymbolArrays(by count: Int) {
+        kind.append(contentsOf: repeatElement(.unused, count: count))
+        rowOf.append(contentsOf: repeatElement(-1, count: count))
+        columnHead.append(contentsOf: repeatElement(-1, count: count))
+        owner.append(contentsOf: repeatElement(-1, count: count))
+        published.append(contentsOf: repeatElement(0, count: count))
+        isDirty.append(contentsOf: repeatElement(false, count: count))
+        accumulator.append(contentsOf: repeatElement(0, count: count))
+        definitionOf.append(contentsOf: repeatElement(-1, count: count))
+        objective.append(contentsOf: repeatElement(0, count: count * levelCount))
+    }
+
+    /// Gives a symbol that no row and no objective coefficient mentions back for reuse.
+    mutating func freeSymbol(_ symbol: Int32) {
+        let index = Int(symbol)
+        kind[index] = .unused
+        owner[index] = -1
+        published[index] = 0
+        let base = index * levelCount
+        for level in 0..<levelCount { objective[base + level] = 0 }
+        freeSymbols.append(symbol)
+    }
+
+    /// Starts recording allocations so that `rollBackAllocations(toCount:)` can undo them.
+    mutating func checkpointAllocations() -> Int {
+        allocationLog.removeAll(keepingCapacity: true)
+        return symbolCount
+    }
+
+    /// Undoes every allocation since the checkpoint: reused ids go back to the free list in their old
+    /// order, fresh ids return to the unallocated tail.
+    mutating func rollBackAllocations(toCount count: Int) {
+        for symbol in allocationLog.reversed() where Int(symbol) < count {
+            freeSymbol(symbol)
+        }
+        allocationLog.removeAll(keepingCapacity: true)
+        // Ids handed out since the checkpoint go back to their default state.
+        for symbol in count..<symbolCount {
+            kind[symbol] = .unused
+            rowOf[symbol] = -1
+            columnHead[symbol] = -1
+            owner[symbol] = -1
+            published[symbol] = 0
+            isDirty[symbol] = false
+            accumulator[symbol] = 0
+            definitionOf[symbol] = -1
+            for level in 0..<levelCount { objective[symbol * levelCount + level] = 0 }
+        }
+        symbolCount = min(symbolCount, count)
+    }
+
+    // MARK: Priority levels
+
+    /// Inserts an empty objective level at `level`, shifting lower levels down by one.
+    mutating func insertLevel(at level: Int) {
+        let oldCount = levelCount
+        let newCount = oldCount + 1
+        var grown = [Double](repeating: 0, count: kind.count * newCount)
+        for symbol in 0..<kind.count {
+            for old in 0..<oldCount {
+                grown[symbol * newCount + (old < level ? old : old + 1)] = objective[symbol * oldCount + old]
+            }
+        }
+        objective = grown
+        levelCount = newCount
+    }
+
+    // MARK: Column index
+
+    @inline(__always)
+    mutating func link(_ symbol: Int32, slot: Int32) -> Int32 {
+        reserveNodes(1)
+        return columnNodes.withUnsafeMutableBufferPointer { nodes in
+            columnHead.withUnsafeMutableBufferPointer { heads in
+                ColumnNode.link(symbol, slot: slot, nodes: nodes, heads: heads, free: &freeNode, freeCount: &freeNodeCount)
+            }
+        }
+    }
+
+    @inline(__always)
+    mutating func unlink(_ symbol: Int32, node: Int32) {
+        columnNodes.withUnsafeMutableBufferPointer { nodes in
+            columnHead.withUnsafeMutableBufferPointer { heads in
+                ColumnNode.unlink(symbol, node: node, nodes: nodes, heads: heads, free: &freeNode, freeCount: &freeNodeCount)
+            }
+        }
+    }
+
+    /// Makes sure `count` nodes can be linked without growing the pool, so that loops may link
+    /// through raw pointers.
+    @inline(__always)
+    mutating func reserveNodes(_ count: Int) {
+        guard freeNodeCount < count else { return }
+        let first = columnNodes.count
+        let added = max(count - freeNodeCount, first / 2 + 16)
+        columnNodes.reserveCapacity(first + added)
+        for index in first..<(first + added) {
+            columnNodes.append(ColumnNode(slot: -1, next: freeNode, previous: -1))
+            freeNode = Int32(index)
+        }
+        freeNodeCount += added
+    }
+
+    /// The slots of the rows that contain `symbol`, into `slotBuffer`.
+    mutating func collectColumn(_ symbol: Int32) {
+        slotBuffer.removeAll(keepingCapacity: true)
+        var node = columnHead[Int(symbol)]
+        while node >= 0 {
+            slotBuffer.append(columnNodes[Int(node)].slot)
+            node = columnNodes[Int(node)].next
+        }
+    }
+
+    // MARK: Rows
+
+    /// Puts a row whose entries are not yet linked into a slot, with `basic` as its basic symbol.
+    mutating func insertRow(basic: Int32, entries: [RowEntry], constant: Double) -> Int32 {
+        let slot: Int32
+        if let reused = freeSlots.popLast() {
+            slot = reused
+        } else {
+            slot = Int32(rowBasic.count)
+            rowStart.append(0)
+            rowCount.append(0)
+            rowCapacity.append(0)
+            rowConstant.append(0)
+            rowBasic.append(-1)
+            slotJournaled.append(false)
+        }
+        journalRow(slot)
+        storeRow(slot, entries)
+        reserveNodes(entries.count)
+        for position in range(slot) {
+            entryPool[position].node = link(entryPool[position].symbol, slot: slot)
+        }
+        rowConstant[Int(slot)] = constant
+        rowBasic[Int(slot)] = basic
+        rowOf[Int(basic)] = slot
+        return slot
+    }
+
+    /// Takes a row out of the tableau; its basic symbol becomes non-basic.
+    mutating func removeRow(_ slot: Int32) {
+        journalRow(slot)
+        for position in range(slot) {
+            unlink(entryPool[position].symbol, node: entryPool[position].node)
+        }
+        releaseRegion(slot)
+        rowConstant[Int(slot)] = 0
+        rowOf[Int(rowBasic[Int(slot)])] = -1
+        rowBasic[Int(slot)] = -1
+        freeSlots.append(slot)
+    }
+
+    /// Deletes `symbol` from every row that contains it (fixing it at zero).
+    mutating func removeColumn(_ symbol: Int32) {
+        collectColumn(symbol)
+        for slot in slotBuffer {
+            journalRow(slot)
+            if let position = position(in: slot, of: symbol) {
+                unlink(symbol, node: entryPool[position].node)
+                let end = range(slot).upperBound
+                for next in (position + 1)..<end { entryPool[next - 1] = entryPool[next] }
+                rowCount[Int(slot)] -= 1
+            }
+        }
+        setObjectiveToZero(symbol)
+    }
+
+    /// The value of a symbol in the current basic solution.
+    @inline(__always)
+    func value(of symbol: Int32) -> Double {
+        let slot = rowOf[Int(symbol)]
+        return slot >= 0 ? rowConstant[Int(slot)] : 0
+    }
+
+    /// Copies the value of every external symbol into `published`.
+    mutating func publishValues() {
+        for symbol in 0..<kind.count where kind[symbol] == .external {
+            let slot = rowOf[symbol]
+            published[symbol] = slot >= 0 ? rowConstant[Int(slot)] : 0
+        }
+        // Definitions mention only symbols published before them.
+        for index in definitionOrder {
+            guard let definition = definitions[Int(index)] else { continue }
+            var value = definition.constant
+            for term in terms(of: definition) { value += term.coefficient * published[Int(term.symbol)] }
+            published[Int(definition.symbol)] = value
+        }
+    }
+
+    // MARK: Objective
+
+    @inline(__always)
+    mutating func markDirty(_ symbol: Int32) {
+        if !isDirty[Int(symbol)] {
+            isDirty[Int(symbol)] = true
+            dirty.append(symbol)
+        }
+    }
+
+    @inline(__always)
+    mutating func addToObjective(_ index: Int, _ delta: Double) {
+        if journaling {
+            journalObjectiveIndex.append(index)
+            journalObjectiveValue.append(objective[index])
+        }
+        objective[index] += delta
+    }
+
+    mutating func setObjectiveToZero(_ symbol: Int32) {
+        let base = Int(symbol) * levelCount
+        for level in 0..<levelCount where objective[base + level] != 0 {
+            addToObjective(base + level, -objective[base + level])
+        }
+    }
+
+    /// Adds `amount` times the current expression of `symbol` (its row when basic) to one level of
+    /// the objective. Used to add and remove the cost of an error symbol.
+    mutating func addCost(of symbol: Int32, level: Int, amount: Double) {
+        let slot = rowOf[Int(symbol)]
+        if slot >= 0 {
+            for position in range(slot) {
+                let entry = entryPool[position]
+                addToObjective(Int(entry.symbol) * levelCount + level, amount * entry.coefficient)
+                markDirty(entry.symbol)
+            }
+        } else {
+            addToObjective(Int(symbol) * levelCount + level, amount)
+            markDirty(symbol)
+        }
+    }
+
+    /// True when increasing `symbol` lowers the objective: its first coefficient that is not near
+    /// zero, highest level first, is negative.
+    @inline(__always)
+    func improvesObjective(_ symbol: Int32) -> Bool {
+        let base = Int(symbol) * levelCount
+        for level in 0..<levelCount {
+            let coefficient = objective[base + level]
+            if coefficient < -Tableau.epsilon { return true }
+            if coefficient > Tableau.epsilon { return false }
+        }
+        return false
+    }
+}

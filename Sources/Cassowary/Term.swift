@@ -1,0 +1,10 @@
+/// One summand of a linear ``Expression``: a variable times a coefficient.
+public struct Term: Sendable {
+    public var variable: Variable
+    public var coefficient: Double
+
+    public init(_ variable: Variable, _ coefficient: Double = 1) {
+        self.variable = variable
+        self.coefficient = coefficient
+    }
+}

@@ -1,0 +1,87 @@
+import Testing
+import Cassowary
+
+/// What the layout layer reports: lost constraints and ambiguity.
+@Suite struct DiagnosticsTests {
+    @Test func brokenConstraintsListTheLosersWithTheirViolation() throws {
+        let x = Variable("x")
+        var solver = Solver()
+        let wins = (x == 10).withPriority(.high)
+        let loses = (x >= 25).withPriority(.low)
+        let holds = (x <= 40).withPriority(.low)
+        let alsoLoses = (x == 4).withPriority(.fittingSize)
+        try solver.add(wins)
+        try solver.add(loses)
+        try solver.add(holds)
+        try solver.add(alsoLoses)
+        let broken = solver.brokenConstraints()
+        #expect(broken.map { ObjectIdentifier($0.constraint) } == [loses, alsoLoses].map(ObjectIdentifier.init))
+        #expect(broken.map(\.violation) == [15, 6])
+    }
+
+    @Test func satisfiedSystemHasNoBrokenConstraints() throws {
+        let x = Variable("x")
+        var solver = Solver()
+        try solver.add((x >= 0).withPriority(.low))
+        try solver.add((x == 5).withPriority(.high))
+        #expect(solver.brokenConstraints().isEmpty)
+    }
+
+    func undetermined(_ constraints: [Constraint], variables: [Variable]) throws -> [String] {
+        var solver = Solver()
+        for constraint in constraints { try solver.add(constraint) }
+        let found = solver.undeterminedVariables()
+        #expect(found.allSatisfy { variable in variables.contains { $0 === variable } })
+        return found.map(\.name)
+    }
+
+    @Test func determinedSystemHasNoAmbiguity() throws {
+        let x = Variable("x")
+        let y = Variable("y")
+        #expect(try undetermined([x + y == 10, x == 3], variables: [x, y]).isEmpty)
+    }
+
+    @Test func sumWithoutAnchorLeavesBothVariablesFree() throws {
+        let x = Variable("x")
+        let y = Variable("y")
+        let z = Variable("z")
+        #expect(try undetermined([x + y == 10, z == 1], variables: [x, y, z]) == ["x", "y"])
+    }
+
+    @Test func inequalityWithRoomLeavesItsVariableFree() throws {
+        let width = Variable("width")
+        #expect(try undetermined([width >= 10], variables: [width]) == ["width"])
+        #expect(try undetermined([width >= 10, width <= 100], variables: [width]) == ["width"])
+    }
+
+    @Test func inequalitiesThatPinAVariableDetermineIt() throws {
+        let width = Variable("width")
+        #expect(try undetermined([width >= 10, width <= 10], variables: [width]).isEmpty)
+    }
+
+    @Test func lowPriorityPreferenceDeterminesAVariableInsideItsRange() throws {
+        let x = Variable("x")
+        #expect(try undetermined([x >= 0, x <= 100, (x == 50).withPriority(.fittingSize)], variables: [x]).isEmpty)
+    }
+
+    @Test func editVariablesDetermineTheirVariable() throws {
+        let x = Variable("x")
+        let y = Variable("y")
+        var solver = Solver()
+        try solver.add(y == x + 10)
+        #expect(solver.undeterminedVariables().map(\.name) == ["y", "x"])
+        try solver.addEditVariable(x, priority: .high)
+        try solver.suggestValue(3, for: x)
+        #expect(solver.undeterminedVariables().isEmpty)
+    }
+
+    @Test func violatedPreferencesCountAsFixedErrors() throws {
+        // Two equally strong wishes 10 apart: any x between them has the same total error, but
+        // moving x changes each one's error, so x is determined under the definition.
+        let x = Variable("x")
+        #expect(
+            try undetermined(
+                [(x == 10).withPriority(.low), (x == 20).withPriority(.low)], variables: [x]
+            ).isEmpty)
+    }
+}

@@ -1,0 +1,31 @@
+import Cassowary
+
+/// Values are compared with this tolerance unless a test needs bit equality.
+let tolerance = 1.0e-7
+
+func isClose(_ a: Double, _ b: Double, within limit: Double = tolerance) -> Bool {
+    abs(a - b) <= limit
+}
+
+extension Solver {
+    /// Publishes and reads one value.
+    mutating func solvedValue(of variable: Variable) -> Double {
+        updateVariables()
+        return value(of: variable)
+    }
+}
+
+/// SplitMix64: a tiny seeded generator, so randomized tests are the same on every run.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
