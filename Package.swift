@@ -8,11 +8,28 @@ let package = Package(
     name: "navlayout",
     products: [
         .library(name: "Cassowary", targets: ["Cassowary"]),
+        .library(name: "NavigationLayout", targets: ["NavigationLayout"]),
+        // libFuzzer harness for the request decoder and the expression parser; see its main.swift.
+        .executable(name: "LayoutRequestFuzz", targets: ["LayoutRequestFuzz"]),
     ],
     targets: [
         // The constraint solver: stdlib only, no Foundation, no I/O.
         .target(name: "Cassowary"),
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),
+        // The navigation layout domain: JSON, request model, expression language, style and components.
+        // Imports Cassowary only: no Foundation, no I/O.
+        // Links libm: Double rounding (used to test integrality) calls into it when Foundation is absent.
+        .target(
+            name: "NavigationLayout",
+            dependencies: ["Cassowary"],
+            linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
+        ),
+        .testTarget(
+            name: "NavigationLayoutTests",
+            dependencies: ["NavigationLayout"],
+            exclude: ["Fixtures"]
+        ),
+        .executableTarget(name: "LayoutRequestFuzz", dependencies: ["NavigationLayout"]),
     ],
     swiftLanguageModes: [.v6]
 )
