@@ -148,7 +148,9 @@ extension RequestDecoder {
         for stack in stacks {
             for (index, name) in stack.arranged.enumerated() {
                 let elementPath = path.appending(stack.name).appending("arranged").appending(index)
-                guard requireVisibleItem(name, items: items, at: elementPath, role: "an arranged view") else { continue }
+                guard requireVisibleItem(name, items: items, at: elementPath, role: "an arranged view", allowViewport: false) else {
+                    continue
+                }
                 if case .stack = items.entry(named: name) {
                     report(elementPath, "'\(name)' is a stack; hiding stacks do not nest")
                     continue
@@ -162,9 +164,13 @@ extension RequestDecoder {
         }
     }
 
-    /// Reports names that are unknown or not views (the map, the safe area, layout guides).
+    /// Reports names that are unknown or cannot be placed: the map and the safe area always exist, custom
+    /// guides are declared once for all states. The viewport is a guide too, but the SDK hands it over
+    /// like its views, so a state adds it and layers may order it, while a stack cannot arrange it.
     @discardableResult
-    private mutating func requireVisibleItem(_ name: String, items: ItemCatalog, at path: JSONPath, role: String) -> Bool {
+    private mutating func requireVisibleItem(
+        _ name: String, items: ItemCatalog, at path: JSONPath, role: String, allowViewport: Bool = true
+    ) -> Bool {
         guard let entry = items.entry(named: name) else {
             report(path, "unknown item '\(name)'\(suggestion(for: name, among: items.allNames))")
             return false
@@ -173,8 +179,10 @@ extension RequestDecoder {
         case .builtIn(.map):
             report(path, "'map' is the container every item lives in; it cannot be \(role)")
             return false
+        case .builtIn(.viewport) where allowViewport:
+            return true
         case .builtIn(.safeArea), .builtIn(.viewport), .guide:
-            report(path, "'\(name)' is a layout guide, always present and invisible; it cannot be \(role)")
+            report(path, "'\(name)' is a layout guide, not a view; it cannot be \(role)")
             return false
         default:
             return true
