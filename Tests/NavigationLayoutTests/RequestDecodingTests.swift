@@ -332,6 +332,14 @@ struct RequestDecodingTests {
         #expect(issues.map(\.path) == ["screen.width", "screen.height", "state.navigation", "settings.nope"])
     }
 
+    @Test("stops listing problems after the limit")
+    func limitsIssues() {
+        let members = (0..<500).map { "\"unknown\($0)\": 1" }.joined(separator: ", ")
+        let issues = issues(Self.request(#""settings": {\#(members)}"#))
+        #expect(issues.count == RequestDecoder.maximumIssues + 1)
+        #expect(issues.last?.message.contains("more than 100 problems") == true)
+    }
+
     @Test("treats null as absent")
     func treatsNullAsAbsent() throws {
         let request = try decode(

@@ -52,9 +52,17 @@ public struct JSONObject: Sendable, Equatable {
         for (key, value) in pairs { self[key] = value }
     }
 
-    /// Members built by the parser, which has already rejected duplicate keys.
+    /// Members whose keys the caller has already made unique (the parser, the merge).
     init(uniqueMembers: [Member]) {
         members = uniqueMembers
+    }
+
+    /// The members by key, for callers that look up many keys of a large object.
+    func indexByKey() -> [String: JSONValue] {
+        var index: [String: JSONValue] = [:]
+        index.reserveCapacity(members.count)
+        for member in members { index[member.key] = member.value }
+        return index
     }
 
     public var count: Int { members.count }

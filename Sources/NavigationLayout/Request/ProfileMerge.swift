@@ -20,47 +20,44 @@ public enum ProfileMerge {
     public static func merge(profile: JSONValue, request: JSONValue) -> JSONValue {
         guard case .object(var base) = profile, case .object(let overlay) = request else { return request }
         base["description"] = nil
-        var result = JSONObject()
+        return .object(mergeObjects(base, overlay, replacingWhole: replacedWhole))
+    }
+
+    /// Hash lookups on both sides keep the merge linear even for objects with many members; the
+    /// output order comes from the member arrays, never from the hash tables.
+    private static func mergeObjects(_ base: JSONObject, _ overlay: JSONObject, replacingWhole: Set<String>) -> JSONObject {
+        let overlayIndex = overlay.indexByKey()
+        let baseIndex = base.indexByKey()
+        var members: [JSONObject.Member] = []
+        members.reserveCapacity(base.count + overlay.count)
         for member in base.members {
-            if let override = overlay[member.key] {
-                guard override != .null else { continue }
-                result[member.key] = replacedWhole.contains(member.key) ? override : mergeValues(member.value, override)
-            } else {
-                result[member.key] = member.value
+            guard let override = overlayIndex[member.key] else {
+                members.append(member)
+                continue
             }
+            guard override != .null else { continue }
+            let value = replacingWhole.contains(member.key) ? removingNulls(override) : mergeValues(member.value, override)
+            members.append(JSONObject.Member(key: member.key, value: value))
         }
-        for member in overlay.members where base[member.key] == nil && member.value != .null {
-            result[member.key] = removingNulls(member.value)
+        for member in overlay.members where baseIndex[member.key] == nil && member.value != .null {
+            members.append(JSONObject.Member(key: member.key, value: removingNulls(member.value)))
         }
-        return .object(result)
+        return JSONObject(uniqueMembers: members)
     }
 
     private static func mergeValues(_ base: JSONValue, _ overlay: JSONValue) -> JSONValue {
         guard case .object(let baseObject) = base, case .object(let overlayObject) = overlay else {
             return removingNulls(overlay)
         }
-        var result = JSONObject()
-        for member in baseObject.members {
-            if let override = overlayObject[member.key] {
-                guard override != .null else { continue }
-                result[member.key] = mergeValues(member.value, override)
-            } else {
-                result[member.key] = member.value
-            }
-        }
-        for member in overlayObject.members where baseObject[member.key] == nil && member.value != .null {
-            result[member.key] = removingNulls(member.value)
-        }
-        return .object(result)
+        return .object(mergeObjects(baseObject, overlayObject, replacingWhole: []))
     }
 
-    /// Object members set to null mean "absent" in a patch; nothing to remove them from, so drop them.
+    /// Object members set to null mean "absent" in a patch; with nothing under them to remove, drop them.
     private static func removingNulls(_ value: JSONValue) -> JSONValue {
         guard case .object(let object) = value else { return value }
-        var result = JSONObject()
-        for member in object.members where member.value != .null {
-            result[member.key] = removingNulls(member.value)
+        let members = object.members.compactMap { member in
+            member.value == .null ? nil : JSONObject.Member(key: member.key, value: removingNulls(member.value))
         }
-        return .object(result)
+        return .object(JSONObject(uniqueMembers: members))
     }
 }

@@ -10,7 +10,16 @@ import Cassowary
 struct RequestDecoder {
     private(set) var issues: [RequestError.Issue] = []
 
+    /// A hostile document can hold a hundred thousand mistakes; nobody reads past the first hundred,
+    /// and the error response must stay small.
+    static let maximumIssues = 100
+
     mutating func report(_ path: JSONPath, _ message: String, column: Int? = nil) {
+        guard issues.count <= Self.maximumIssues else { return }
+        guard issues.count < Self.maximumIssues else {
+            issues.append(RequestError.Issue(path: "", message: "more than \(Self.maximumIssues) problems; only the first \(Self.maximumIssues) are listed"))
+            return
+        }
         issues.append(RequestError.Issue(path: path.description, message: message, column: column))
     }
 
@@ -135,9 +144,10 @@ struct RequestDecoder {
             return nil
         }
         var names: [String] = []
+        var seen: Set<String> = []  // membership only; the result keeps the document's order
         for (index, element) in elements.enumerated() {
             guard let name = name(element, at: path.appending(index)) else { continue }
-            if names.contains(name) {
+            guard seen.insert(name).inserted else {
                 report(path.appending(index), "'\(name)' is listed twice")
                 continue
             }
