@@ -3,7 +3,7 @@ import NavigationLayout
 /// One fuzz input: the bytes as a request body, and (when they are UTF-8 text) as a constraint
 /// expression, a lone anchor and a lone constant. Anything may be rejected; nothing may crash, hang or
 /// trip the address sanitizer. Accepted requests are re-encoded and re-parsed to exercise the writer and
-/// the canonical constraint syntax, which must read back as the same constraint.
+/// the canonical constraint syntax and the request encoder: each must read back as the same value.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func layoutRequestFuzzTarget(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
@@ -13,9 +13,14 @@ public func layoutRequestFuzzTarget(_ data: UnsafePointer<UInt8>?, _ size: Int) 
         guard let reread = try? JSONParser().parse(written), reread == value else {
             fatalError("written JSON does not read back as the same value")
         }
-        if let request = try? LayoutRequest.decode(from: value), let delegate = request.delegate {
-            for constraint in delegate.shared + (delegate.guidance?.constraints ?? []) {
-                roundTrip(constraint.spec)
+        if let request = try? LayoutRequest.decode(from: value) {
+            guard let again = try? LayoutRequest.decode(from: request.jsonValue), again == request else {
+                fatalError("an encoded request does not decode to the same request")
+            }
+            if let delegate = request.delegate {
+                for constraint in delegate.shared + (delegate.guidance?.constraints ?? []) {
+                    roundTrip(constraint.spec)
+                }
             }
         }
         _ = ProfileMerge.merge(profile: value, request: value)

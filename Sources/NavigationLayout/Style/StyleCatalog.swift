@@ -164,3 +164,21 @@ public enum StyleCatalog {
         }
     }
 }
+
+extension StyleCatalog {
+    /// The table GET /v1/style serves: every entry with its default and, when `values` overrides it,
+    /// the value in force.
+    public static func jsonValue(values: StyleValues = .defaults) -> JSONValue {
+        .array(
+            entries.map { entry in
+                var object = JSONObject()
+                object["name"] = .string(entry.name)
+                object["default"] = .number(entry.defaultValue)
+                if values[entry.key] != entry.defaultValue { object["value"] = .number(values[entry.key]) }
+                object["unit"] = .string(entry.unit.rawValue)
+                object["meaning"] = .string(entry.meaning)
+                object["reasoning"] = .string(entry.reasoning)
+                return .object(object)
+            })
+    }
+}
