@@ -10,8 +10,10 @@ struct ComponentCatalogTests {
             (BuiltInItem.turnCard, [NavigationMode.guidance]), (.etaCard, [.guidance]), (.tripProgressBar, [.guidance]),
             (.speedWidget, [.guidance]), (.reporting, [.guidance]), (.compass, [.ready, .guidance]),
             (.googleLogo, [.disabled, .ready, .guidance]), (.viewport, [.disabled, .ready, .guidance]),
-            (.prompt, [.guidance]), (.map, [.disabled, .ready, .guidance]), (.safeArea, [.disabled, .ready, .guidance]),
-            (.headerAccessory, [.guidance]), (.recenter, [.ready, .guidance]), (.myLocation, [.disabled, .ready, .guidance]),
+            (.prompt, [.guidance]), (.map, [.disabled, .ready, .guidance]),
+            (.safeArea, [.disabled, .ready, .guidance]),
+            (.headerAccessory, [.guidance]), (.recenter, [.ready, .guidance]),
+            (.myLocation, [.disabled, .ready, .guidance]),
         ])
     func availability(item: BuiltInItem, states: [NavigationMode]) {
         #expect(item.availableStates == states)
@@ -33,7 +35,8 @@ struct ComponentCatalogTests {
 
     @Test("the SDK sizes exactly the components rule 2 names")
     func sizedBySDK() {
-        #expect(BuiltInItem.allCases.filter(\.isSizedBySDK) == [.turnCard, .etaCard, .speedWidget, .googleLogo, .prompt])
+        #expect(
+            BuiltInItem.allCases.filter(\.isSizedBySDK) == [.turnCard, .etaCard, .speedWidget, .googleLogo, .prompt])
     }
 
     @Test("only the logo and the viewport are required in every delegate layout")

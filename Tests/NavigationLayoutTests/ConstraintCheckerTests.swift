@@ -41,16 +41,24 @@ struct ConstraintCheckerTests {
     @Test(
         "rejects what Auto Layout cannot express",
         arguments: [
-            Rejected(text: "orderCard.top == map.leading", column: 18, part: .second, message: "cannot relate orderCard.top"),
+            Rejected(
+                text: "orderCard.top == map.leading", column: 18, part: .second, message: "cannot relate orderCard.top"),
             Rejected(text: "orderCard.width == map.top", column: 20, part: .second, message: "sizes to sizes"),
             Rejected(text: "orderCard.centerX == map.height", column: 22, part: .second, message: "(size)"),
-            Rejected(text: "orderCard.leading == map.left", column: 22, part: .second, message: "never mix with left/right"),
+            Rejected(
+                text: "orderCard.leading == map.left", column: 22, part: .second, message: "never mix with left/right"),
             Rejected(text: "orderCard.right >= safeArea.trailing", column: 20, part: .second, message: "never mix"),
             Rejected(text: "orderCard.top == 20", column: 1, part: .first, message: "cannot equal a constant"),
-            Rejected(text: "x: orderCard.centerX == 0", column: 4, part: .first, message: "relate it to another anchor"),
-            Rejected(text: "ordercard.top == map.top", column: 1, part: .first, message: "unknown item 'ordercard' (did you mean 'orderCard'?)"),
-            Rejected(text: "map.top == turncard.bottom", column: 12, part: .second, message: "did you mean 'turnCard'?"),
-            Rejected(text: "orderCard.top == safeArea.margins.top", column: 18, part: .second, message: "has no layout margins"),
+            Rejected(
+                text: "x: orderCard.centerX == 0", column: 4, part: .first, message: "relate it to another anchor"),
+            Rejected(
+                text: "ordercard.top == map.top", column: 1, part: .first,
+                message: "unknown item 'ordercard' (did you mean 'orderCard'?)"),
+            Rejected(
+                text: "map.top == turncard.bottom", column: 12, part: .second, message: "did you mean 'turnCard'?"),
+            Rejected(
+                text: "orderCard.top == safeArea.margins.top", column: 18, part: .second,
+                message: "has no layout margins"),
             Rejected(text: "contentBottom.margins.top == map.top", column: 1, part: .first, message: "layout guide"),
             Rejected(text: "viewport.margins.top == map.top", column: 1, part: .first, message: "layout guide"),
         ])

@@ -24,7 +24,8 @@ struct ConstraintParserTests {
     @Test(
         "reads every priority form",
         arguments: [
-            ("required", 1000), ("high", 750), ("low", 250), ("fittingSize", 50), ("1", 1), ("999", 999), ("1000", 1000),
+            ("required", 1000), ("high", 750), ("low", 250), ("fittingSize", 50), ("1", 1), ("999", 999),
+            ("1000", 1000),
             ("0250", 250),
         ])
     func readsPriorities(text: String, level: Int) throws {
@@ -53,11 +54,13 @@ struct ConstraintParserTests {
                 spec: .init(id: "vp-top", first: a("viewport", .top), relation: .equal, second: a("turnCard", .bottom))),
             Valid(
                 text: "speedWidget.bottom == etaCard.margins.top",
-                spec: .init(first: a("speedWidget", .bottom), relation: .equal, second: a("etaCard", .top, margins: true))),
+                spec: .init(
+                    first: a("speedWidget", .bottom), relation: .equal, second: a("etaCard", .top, margins: true))),
             Valid(
                 text: "orderCard.width <= map.width * 0.5 + 8 @high",
                 spec: .init(
-                    first: a("orderCard", .width), relation: .lessThanOrEqual, second: a("map", .width), multiplier: 0.5,
+                    first: a("orderCard", .width), relation: .lessThanOrEqual, second: a("map", .width),
+                    multiplier: 0.5,
                     constant: .points(8), priority: .high)),
             Valid(
                 text: "  buttons.trailing>=safeArea.trailing-16@low  ",
@@ -79,7 +82,8 @@ struct ConstraintParserTests {
                 spec: .init(first: a("contentBottom", .height), relation: .equal, second: nil)),
             Valid(
                 text: "gap.width >= -4.5",
-                spec: .init(first: a("gap", .width), relation: .greaterThanOrEqual, second: nil, constant: .points(-4.5))),
+                spec: .init(
+                    first: a("gap", .width), relation: .greaterThanOrEqual, second: nil, constant: .points(-4.5))),
             Valid(
                 text: "gap.height == style.headerNominalHeight @fittingSize",
                 spec: .init(
@@ -88,11 +92,13 @@ struct ConstraintParserTests {
             Valid(
                 text: "gap.height == -style.layoutMargin",
                 spec: .init(
-                    first: a("gap", .height), relation: .equal, second: nil, constant: .style(.layoutMargin, negated: true))),
+                    first: a("gap", .height), relation: .equal, second: nil,
+                    constant: .style(.layoutMargin, negated: true))),
             Valid(
                 text: "a.width == b.height * -2 + 1e1",
                 spec: .init(
-                    first: a("a", .width), relation: .equal, second: a("b", .height), multiplier: -2, constant: .points(10))),
+                    first: a("a", .width), relation: .equal, second: a("b", .height), multiplier: -2,
+                    constant: .points(10))),
             Valid(
                 text: "x.centerX == map.centerX * 1.5E-1",
                 spec: .init(first: a("x", .centerX), relation: .equal, second: a("map", .centerX), multiplier: 0.15)),

@@ -29,7 +29,8 @@ struct JSONParserTests {
         "reads numbers exactly",
         arguments: [
             ("0", 0.0), ("-0", -0.0), ("12", 12), ("-7", -7), ("0.1", 0.1), ("1e3", 1000), ("1E-2", 0.01),
-            ("2.5e+1", 25), ("9007199254740993", 9_007_199_254_740_992), ("123456789012345678", 123_456_789_012_345_680),
+            ("2.5e+1", 25), ("9007199254740993", 9_007_199_254_740_992),
+            ("123456789012345678", 123_456_789_012_345_680),
             ("1.7976931348623157e308", 1.7976931348623157e308), ("5e-324", Double.leastNonzeroMagnitude),
         ])
     func readsNumbers(text: String, expected: Double) throws {
@@ -92,14 +93,16 @@ struct JSONParserTests {
             try JSONParser().parse(invalid.text)
         } throws: { error in
             guard let error = error as? JSONParseError else { return false }
-            return error.line == invalid.line && error.column == invalid.column && error.message.contains(invalid.message)
+            return error.line == invalid.line && error.column == invalid.column
+                && error.message.contains(invalid.message)
         }
     }
 
     @Test(
         "rejects malformed UTF-8 inside strings",
         arguments: [
-            [0x22, 0xFF, 0x22], [0x22, 0xC0, 0xAF, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22], [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22],
+            [0x22, 0xFF, 0x22], [0x22, 0xC0, 0xAF, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22],
+            [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22],
             [0x22, 0xE2, 0x82, 0x22],
         ] as [[UInt8]])
     func rejectsMalformedUTF8(bytes: [UInt8]) {

@@ -7,7 +7,8 @@ struct JSONWriterTests {
     @Test(
         "prints numbers in the shortest form that reads back, integers without a fraction",
         arguments: [
-            (0.0, "0"), (-0.0, "0"), (12, "12"), (-7, "-7"), (0.1, "0.1"), (2.5, "2.5"), (1.0 / 3.0, "0.3333333333333333"),
+            (0.0, "0"), (-0.0, "0"), (12, "12"), (-7, "-7"), (0.1, "0.1"), (2.5, "2.5"),
+            (1.0 / 3.0, "0.3333333333333333"),
             (1e-7, "1e-07"), (9_007_199_254_740_992, "9007199254740992"), (1e300, "1e+300"), (123.456, "123.456"),
             (Double.nan, "null"), (Double.infinity, "null"),
         ])
@@ -34,12 +35,16 @@ struct JSONWriterTests {
     @Test("pretty format indents by two spaces")
     func prettyFormat() {
         let value: JSONValue = ["a": [1, 2], "b": [:], "c": []]
-        #expect(JSONWriter(format: .pretty).string(for: value) == "{\n  \"a\": [\n    1,\n    2\n  ],\n  \"b\": {},\n  \"c\": []\n}")
+        #expect(
+            JSONWriter(format: .pretty).string(for: value)
+                == "{\n  \"a\": [\n    1,\n    2\n  ],\n  \"b\": {},\n  \"c\": []\n}")
     }
 
-    @Test("round-trips every fixture byte-for-byte through parse and pretty write", arguments: [
-        "builtin-guidance.json", "seed-delegate-guidance.json", "seed-delegate-prompt.json",
-    ])
+    @Test(
+        "round-trips every fixture byte-for-byte through parse and pretty write",
+        arguments: [
+            "builtin-guidance.json", "seed-delegate-guidance.json", "seed-delegate-prompt.json",
+        ])
     func roundTripsFixtures(name: String) throws {
         let bytes = try Fixtures.bytes(name)
         let value = try JSONParser().parse(bytes)
@@ -53,7 +58,10 @@ struct JSONWriterTests {
     @Test("round-trips awkward values")
     func roundTripsAwkwardValues() throws {
         let value: JSONValue = [
-            "numbers": [0.1, -1e-300, 1.7976931348623157e308, .number(.leastNonzeroMagnitude), 4_503_599_627_370_497, -123_456.789],
+            "numbers": [
+                0.1, -1e-300, 1.7976931348623157e308, .number(.leastNonzeroMagnitude), 4_503_599_627_370_497,
+                -123_456.789,
+            ],
             "strings": ["", "\u{0}\u{7F}", "\u{2028}", "𝄞", "\\u0041"],
             "nested": [[[["deep": [nil]]]]],
         ]

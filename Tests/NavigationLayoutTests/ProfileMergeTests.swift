@@ -52,7 +52,8 @@ struct ProfileMergeTests {
         let profile = try JSONParser().parse(
             #"{"description": "iPhone 15 fleet", "screen": {"width": 393, "height": 852, "safeArea": {"top": 59, "bottom": 34}}, "settings": {"compassButton": true}, "style": {"headerNominalHeight": 112}}"#
         )
-        let request = try JSONParser().parse(#"{"profile": "fleet", "state": {"navigation": "guidance"}, "settings": {"showsStopSigns": true}}"#)
+        let request = try JSONParser().parse(
+            #"{"profile": "fleet", "state": {"navigation": "guidance"}, "settings": {"showsStopSigns": true}}"#)
         let decoded = try LayoutRequest.decode(from: ProfileMerge.merge(profile: profile, request: request))
         #expect(decoded.profileName == "fleet")
         #expect(decoded.screen.safeArea.top == 59)

@@ -35,7 +35,9 @@ struct RequestDecodingTests {
     @Test("decodes the built-in example with its settings")
     func decodesBuiltInExample() throws {
         let request = try LayoutRequest.decode(from: try Fixtures.bytes("builtin-guidance.json"))
-        #expect(request.screen == Screen(width: 393, height: 852, safeArea: EdgeInsets(top: 59, bottom: 34, left: 0, right: 0)))
+        #expect(
+            request.screen
+                == Screen(width: 393, height: 852, safeArea: EdgeInsets(top: 59, bottom: 34, left: 0, right: 0)))
         #expect(request.state.navigation == .guidance)
         #expect(request.state.camera == Camera(bearing: 35, following: true, userPanned: false, locationKnown: true))
         #expect(request.delegate == nil)
@@ -55,13 +57,21 @@ struct RequestDecodingTests {
         #expect(!request.isWideMode)
     }
 
-    @Test("decodes the seed's sample delegate", arguments: ["seed-delegate-guidance.json", "seed-delegate-prompt.json"])
+    @Test(
+        "decodes the seed's sample delegate", arguments: ["seed-delegate-guidance.json", "seed-delegate-prompt.json"])
     func decodesSeedDelegate(name: String) throws {
         let request = try LayoutRequest.decode(from: try Fixtures.bytes(name))
         let delegate = try #require(request.delegate)
         #expect(delegate.guides == ["contentBottom"])
-        #expect(delegate.stacks == [HidingStack(name: "buttons", position: .bottom, alignment: .trailing, arranged: ["compass", "reporting"])])
-        #expect(delegate.shared.map(\.text) == ["contentBottom.height == 0", "contentBottom.bottom == safeArea.bottom @low"])
+        #expect(
+            delegate.stacks == [
+                HidingStack(
+                    name: "buttons", position: .bottom, alignment: .trailing, arranged: ["compass", "reporting"])
+            ])
+        #expect(
+            delegate.shared.map(\.text) == [
+                "contentBottom.height == 0", "contentBottom.bottom == safeArea.bottom @low",
+            ])
         #expect(delegate.shared[1].spec.priority == .low)
         #expect(delegate.shared[1].path == "delegate.shared[1]")
         #expect(delegate.ready?.views == ["googleLogo", "viewport", "buttons"])
@@ -148,8 +158,13 @@ struct RequestDecodingTests {
         #expect(try !decode(Self.minimal).isWideMode)
         #expect(try decode(#"{"screen": {"width": 852, "height": 393}, "state": {"navigation": "ready"}}"#).isWideMode)
         #expect(
-            try !decode(#"{"screen": {"width": 852, "height": 393}, "state": {"navigation": "ready"}, "style": {"wideModeMinimumWidth": 900}}"#).isWideMode)
-        #expect(try decode(#"{"screen": {"width": 393, "height": 852}, "state": {"navigation": "ready", "wideMode": true}}"#).isWideMode)
+            try !decode(
+                #"{"screen": {"width": 852, "height": 393}, "state": {"navigation": "ready"}, "style": {"wideModeMinimumWidth": 900}}"#
+            ).isWideMode)
+        #expect(
+            try decode(
+                #"{"screen": {"width": 393, "height": 852}, "state": {"navigation": "ready", "wideMode": true}}"#
+            ).isWideMode)
     }
 
     @Test("reads custom views, stacks, wide variants, layers and constraint objects")
@@ -164,16 +179,24 @@ struct RequestDecodingTests {
                 CustomView(
                     name: "orderCard", intrinsicWidth: 220, intrinsicHeight: 72,
                     hugging: AxisPriorities(horizontal: .low, vertical: .high),
-                    compression: AxisPriorities(horizontal: Priority(900) ?? .required, vertical: Priority(900) ?? .required)),
+                    compression: AxisPriorities(
+                        horizontal: Priority(900) ?? .required, vertical: Priority(900) ?? .required)),
                 CustomView(name: "badge"),
             ])
-        #expect(delegate.stacks == [HidingStack(name: "side", position: .top, alignment: .leading, arranged: ["orderCard"], spacing: 12)])
+        #expect(
+            delegate.stacks == [
+                HidingStack(name: "side", position: .top, alignment: .leading, arranged: ["orderCard"], spacing: 12)
+            ])
         let constraints = try #require(delegate.guidance?.constraints)
         #expect(constraints[0].spec.id == "vp-top")
         #expect(constraints[0].spec.constant == .style(.headerTopPadding, negated: false))
         #expect(constraints[0].spec.second?.item == ItemReference(name: "turnCard", margins: true))
         #expect(constraints[0].text == "vp-top: viewport.top >= turnCard.margins.bottom + style.headerTopPadding @999")
-        #expect(constraints[1].spec == LayoutConstraintSpec(first: Anchor(item: ItemReference(name: "orderCard"), attribute: .height), relation: .lessThanOrEqual, second: nil, constant: .points(100), priority: .low))
+        #expect(
+            constraints[1].spec
+                == LayoutConstraintSpec(
+                    first: Anchor(item: ItemReference(name: "orderCard"), attribute: .height),
+                    relation: .lessThanOrEqual, second: nil, constant: .points(100), priority: .low))
         #expect(constraints[2].spec.id == "vp-bottom")
         #expect(delegate.prompt?.corners == .all)
         #expect(delegate.layout(for: .guidance, wideMode: true)?.views == ["turnCard"])
@@ -205,110 +228,300 @@ struct RequestDecodingTests {
     static let failures: [Failure] = [
         // Document and top level
         Failure(request: "[]", path: "", message: "expected the request to be an object, found an array"),
-        Failure(request: request(#""sreen": 1"#), path: "sreen", message: "unknown field 'sreen' (did you mean 'screen'?)"),
+        Failure(
+            request: request(#""sreen": 1"#), path: "sreen", message: "unknown field 'sreen' (did you mean 'screen'?)"),
         Failure(request: #"{"state": {"navigation": "ready"}}"#, path: "screen", message: "required field is missing"),
-        Failure(request: #"{"screen": {"width": 1, "height": 1}}"#, path: "state", message: "required field is missing"),
+        Failure(
+            request: #"{"screen": {"width": 1, "height": 1}}"#, path: "state", message: "required field is missing"),
         Failure(request: request(#""profile": 7"#), path: "profile", message: "expected a string, found a number"),
         Failure(request: request(#""profile": """#), path: "profile", message: "cannot be empty"),
         Failure(request: request(#""profileVersion": 1.5"#), path: "profileVersion", message: "whole version number"),
-        Failure(request: request(#""profileVersion": 0"#), path: "profileVersion", message: "expected a number > 0, found 0"),
+        Failure(
+            request: request(#""profileVersion": 0"#), path: "profileVersion", message: "expected a number > 0, found 0"
+        ),
         // Screen
-        Failure(request: #"{"screen": {"width": -1, "height": 852}, "state": {"navigation": "ready"}}"#, path: "screen.width", message: "expected a number > 0, found -1"),
-        Failure(request: #"{"screen": {"width": "393", "height": 852}, "state": {"navigation": "ready"}}"#, path: "screen.width", message: "found a string"),
-        Failure(request: #"{"screen": {"width": 393}, "state": {"navigation": "ready"}}"#, path: "screen.height", message: "required field is missing"),
-        Failure(request: #"{"screen": {"width": 393, "height": null}, "state": {"navigation": "ready"}}"#, path: "screen.height", message: "required field is missing"),
-        Failure(request: #"{"screen": {"width": 393, "height": 852, "safeArea": {"top": -5}}, "state": {"navigation": "ready"}}"#, path: "screen.safeArea.top", message: "expected a number >= 0, found -5"),
-        Failure(request: #"{"screen": {"width": 393, "height": 852, "safeArea": {"tpo": 5}}, "state": {"navigation": "ready"}}"#, path: "screen.safeArea.tpo", message: "did you mean 'top'?"),
-        Failure(request: #"{"screen": {"width": 393, "height": 100, "safeArea": {"top": 60, "bottom": 50}}, "state": {"navigation": "ready"}}"#, path: "screen.safeArea", message: "exceed the screen height"),
-        Failure(request: #"{"screen": {"width": 100, "height": 852, "safeArea": {"left": 60, "right": 50}}, "state": {"navigation": "ready"}}"#, path: "screen.safeArea", message: "exceed the screen width"),
-        Failure(request: #"{"screen": {"width": 393, "height": 852, "layoutDirection": "rtl2"}, "state": {"navigation": "ready"}}"#, path: "screen.layoutDirection", message: "'rtl2' is not one of 'ltr', 'rtl'"),
-        Failure(request: #"{"screen": {"width": 393, "height": 852, "carPlay": "no"}, "state": {"navigation": "ready"}}"#, path: "screen.carPlay", message: "expected true or false"),
+        Failure(
+            request: #"{"screen": {"width": -1, "height": 852}, "state": {"navigation": "ready"}}"#,
+            path: "screen.width", message: "expected a number > 0, found -1"),
+        Failure(
+            request: #"{"screen": {"width": "393", "height": 852}, "state": {"navigation": "ready"}}"#,
+            path: "screen.width", message: "found a string"),
+        Failure(
+            request: #"{"screen": {"width": 393}, "state": {"navigation": "ready"}}"#, path: "screen.height",
+            message: "required field is missing"),
+        Failure(
+            request: #"{"screen": {"width": 393, "height": null}, "state": {"navigation": "ready"}}"#,
+            path: "screen.height", message: "required field is missing"),
+        Failure(
+            request:
+                #"{"screen": {"width": 393, "height": 852, "safeArea": {"top": -5}}, "state": {"navigation": "ready"}}"#,
+            path: "screen.safeArea.top", message: "expected a number >= 0, found -5"),
+        Failure(
+            request:
+                #"{"screen": {"width": 393, "height": 852, "safeArea": {"tpo": 5}}, "state": {"navigation": "ready"}}"#,
+            path: "screen.safeArea.tpo", message: "did you mean 'top'?"),
+        Failure(
+            request:
+                #"{"screen": {"width": 393, "height": 100, "safeArea": {"top": 60, "bottom": 50}}, "state": {"navigation": "ready"}}"#,
+            path: "screen.safeArea", message: "exceed the screen height"),
+        Failure(
+            request:
+                #"{"screen": {"width": 100, "height": 852, "safeArea": {"left": 60, "right": 50}}, "state": {"navigation": "ready"}}"#,
+            path: "screen.safeArea", message: "exceed the screen width"),
+        Failure(
+            request:
+                #"{"screen": {"width": 393, "height": 852, "layoutDirection": "rtl2"}, "state": {"navigation": "ready"}}"#,
+            path: "screen.layoutDirection", message: "'rtl2' is not one of 'ltr', 'rtl'"),
+        Failure(
+            request: #"{"screen": {"width": 393, "height": 852, "carPlay": "no"}, "state": {"navigation": "ready"}}"#,
+            path: "screen.carPlay", message: "expected true or false"),
         // State
-        Failure(request: #"{"screen": {"width": 393, "height": 852}, "state": {}}"#, path: "state.navigation", message: "required field is missing"),
-        Failure(request: #"{"screen": {"width": 393, "height": 852}, "state": {"navigation": "guidence"}}"#, path: "state.navigation", message: "(did you mean 'guidance'?)"),
-        Failure(request: #"{"screen": {"width": 393, "height": 852}, "state": {"navigation": "ready", "prompt": {"kind": "incident"}}}"#, path: "state.prompt", message: "only during guidance"),
-        Failure(request: #"{"screen": {"width": 393, "height": 852}, "state": {"navigation": "guidance", "prompt": {"height": 96}}}"#, path: "state.prompt.kind", message: "required field is missing"),
-        Failure(request: #"{"screen": {"width": 393, "height": 852}, "state": {"navigation": "guidance", "prompt": {"kind": "x y"}}}"#, path: "state.prompt.kind", message: "is not a prompt kind"),
-        Failure(request: #"{"screen": {"width": 393, "height": 852}, "state": {"navigation": "guidance", "prompt": {"kind": "incident", "height": 0}}}"#, path: "state.prompt.height", message: "expected a number > 0, found 0"),
-        Failure(request: #"{"screen": {"width": 393, "height": 852}, "state": {"navigation": "ready", "wideMode": "yes"}}"#, path: "state.wideMode", message: "expected true or false, found a string"),
-        Failure(request: #"{"screen": {"width": 393, "height": 852}, "state": {"navigation": "ready", "camera": {"bearing": "north"}}}"#, path: "state.camera.bearing", message: "expected a finite number"),
-        Failure(request: #"{"screen": {"width": 393, "height": 852}, "state": {"navigation": "ready", "camera": {"zoom": 3}}}"#, path: "state.camera.zoom", message: "unknown field 'zoom'"),
-        Failure(request: #"{"screen": {"width": 393, "height": 852}, "state": {"navigation": "ready", "speedWidget": "all"}}"#, path: "state.speedWidget", message: "'all' is not one of 'none', 'speed', 'limit', 'both'"),
+        Failure(
+            request: #"{"screen": {"width": 393, "height": 852}, "state": {}}"#, path: "state.navigation",
+            message: "required field is missing"),
+        Failure(
+            request: #"{"screen": {"width": 393, "height": 852}, "state": {"navigation": "guidence"}}"#,
+            path: "state.navigation", message: "(did you mean 'guidance'?)"),
+        Failure(
+            request:
+                #"{"screen": {"width": 393, "height": 852}, "state": {"navigation": "ready", "prompt": {"kind": "incident"}}}"#,
+            path: "state.prompt", message: "only during guidance"),
+        Failure(
+            request:
+                #"{"screen": {"width": 393, "height": 852}, "state": {"navigation": "guidance", "prompt": {"height": 96}}}"#,
+            path: "state.prompt.kind", message: "required field is missing"),
+        Failure(
+            request:
+                #"{"screen": {"width": 393, "height": 852}, "state": {"navigation": "guidance", "prompt": {"kind": "x y"}}}"#,
+            path: "state.prompt.kind", message: "is not a prompt kind"),
+        Failure(
+            request:
+                #"{"screen": {"width": 393, "height": 852}, "state": {"navigation": "guidance", "prompt": {"kind": "incident", "height": 0}}}"#,
+            path: "state.prompt.height", message: "expected a number > 0, found 0"),
+        Failure(
+            request: #"{"screen": {"width": 393, "height": 852}, "state": {"navigation": "ready", "wideMode": "yes"}}"#,
+            path: "state.wideMode", message: "expected true or false, found a string"),
+        Failure(
+            request:
+                #"{"screen": {"width": 393, "height": 852}, "state": {"navigation": "ready", "camera": {"bearing": "north"}}}"#,
+            path: "state.camera.bearing", message: "expected a finite number"),
+        Failure(
+            request:
+                #"{"screen": {"width": 393, "height": 852}, "state": {"navigation": "ready", "camera": {"zoom": 3}}}"#,
+            path: "state.camera.zoom", message: "unknown field 'zoom'"),
+        Failure(
+            request:
+                #"{"screen": {"width": 393, "height": 852}, "state": {"navigation": "ready", "speedWidget": "all"}}"#,
+            path: "state.speedWidget", message: "'all' is not one of 'none', 'speed', 'limit', 'both'"),
         // Settings
-        Failure(request: request(#""settings": {"isNavigationHeaderEnabled": true}"#), path: "settings.isNavigationHeaderEnabled", message: "without the 'is' prefix"),
-        Failure(request: request(#""settings": {"compassButon": true}"#), path: "settings.compassButon", message: "(did you mean 'compassButton'?)"),
-        Failure(request: request(#""settings": {"compassButton": 1}"#), path: "settings.compassButton", message: "expected true or false, found a number"),
-        Failure(request: request(#""settings": {"navigationHeaderPrimaryBackgroundColor": "blue"}"#), path: "settings.navigationHeaderPrimaryBackgroundColor", message: "#RRGGBB"),
-        Failure(request: request(##""settings": {"navigationHeaderSecondaryBackgroundColor": "#12345G"}"##), path: "settings.navigationHeaderSecondaryBackgroundColor", message: "is not a colour"),
-        Failure(request: request(#""settings": {"headerAccessoryView": {}}"#), path: "settings.headerAccessoryView.height", message: "required field is missing"),
-        Failure(request: request(#""settings": {"headerAccessoryView": {"height": -1}}"#), path: "settings.headerAccessoryView.height", message: ">= 0"),
-        Failure(request: request(#""settings": {"headerAccessoryView": 56}"#), path: "settings.headerAccessoryView", message: "expected an object, found a number"),
-        Failure(request: request(#""settings": {"padding": {"bottom": -24}}"#), path: "settings.padding.bottom", message: ">= 0"),
-        Failure(request: request(#""settings": {"paddingAdjustmentBehavior": "sometimes"}"#), path: "settings.paddingAdjustmentBehavior", message: "'always', 'automatic', 'never'"),
-        Failure(request: request(#""settings": {"alternateRoutesStrategy": "two"}"#), path: "settings.alternateRoutesStrategy", message: "'all', 'one', 'none'"),
+        Failure(
+            request: request(#""settings": {"isNavigationHeaderEnabled": true}"#),
+            path: "settings.isNavigationHeaderEnabled", message: "without the 'is' prefix"),
+        Failure(
+            request: request(#""settings": {"compassButon": true}"#), path: "settings.compassButon",
+            message: "(did you mean 'compassButton'?)"),
+        Failure(
+            request: request(#""settings": {"compassButton": 1}"#), path: "settings.compassButton",
+            message: "expected true or false, found a number"),
+        Failure(
+            request: request(#""settings": {"navigationHeaderPrimaryBackgroundColor": "blue"}"#),
+            path: "settings.navigationHeaderPrimaryBackgroundColor", message: "#RRGGBB"),
+        Failure(
+            request: request(##""settings": {"navigationHeaderSecondaryBackgroundColor": "#12345G"}"##),
+            path: "settings.navigationHeaderSecondaryBackgroundColor", message: "is not a colour"),
+        Failure(
+            request: request(#""settings": {"headerAccessoryView": {}}"#), path: "settings.headerAccessoryView.height",
+            message: "required field is missing"),
+        Failure(
+            request: request(#""settings": {"headerAccessoryView": {"height": -1}}"#),
+            path: "settings.headerAccessoryView.height", message: ">= 0"),
+        Failure(
+            request: request(#""settings": {"headerAccessoryView": 56}"#), path: "settings.headerAccessoryView",
+            message: "expected an object, found a number"),
+        Failure(
+            request: request(#""settings": {"padding": {"bottom": -24}}"#), path: "settings.padding.bottom",
+            message: ">= 0"),
+        Failure(
+            request: request(#""settings": {"paddingAdjustmentBehavior": "sometimes"}"#),
+            path: "settings.paddingAdjustmentBehavior", message: "'always', 'automatic', 'never'"),
+        Failure(
+            request: request(#""settings": {"alternateRoutesStrategy": "two"}"#),
+            path: "settings.alternateRoutesStrategy", message: "'all', 'one', 'none'"),
         Failure(request: request(#""settings": []"#), path: "settings", message: "expected an object, found an array"),
         // Style
-        Failure(request: request(#""style": {"headerHeight": 100}"#), path: "style.headerHeight", message: "unknown style value 'headerHeight'"),
+        Failure(
+            request: request(#""style": {"headerHeight": 100}"#), path: "style.headerHeight",
+            message: "unknown style value 'headerHeight'"),
         Failure(request: request(#""style": {"buttonSize": -1}"#), path: "style.buttonSize", message: ">= 0, found -1"),
-        Failure(request: request(#""style": {"buttonSize": "48"}"#), path: "style.buttonSize", message: "found a string"),
+        Failure(
+            request: request(#""style": {"buttonSize": "48"}"#), path: "style.buttonSize", message: "found a string"),
         // Delegate structure
         Failure(request: delegate(#""view": {}"#), path: "delegate.view", message: "(did you mean 'views'?)"),
-        Failure(request: delegate(#""views": {"turnCard": {}}"#), path: "delegate.views.turnCard", message: "is a built-in item"),
+        Failure(
+            request: delegate(#""views": {"turnCard": {}}"#), path: "delegate.views.turnCard",
+            message: "is a built-in item"),
         Failure(request: delegate(#""views": {"style": {}}"#), path: "delegate.views.style", message: "reserved"),
-        Failure(request: delegate(#""views": {"order card": {}}"#), path: #"delegate.views["order card"]"#, message: "not a valid name"),
-        Failure(request: delegate(#""views": {"a": {"width": -3}}"#), path: "delegate.views.a.width", message: ">= 0, found -3"),
-        Failure(request: delegate(#""views": {"a": {"depth": 3}}"#), path: "delegate.views.a.depth", message: "unknown field 'depth'"),
-        Failure(request: delegate(#""views": {"a": {"hugging": {"horizontal": 1001}}}"#), path: "delegate.views.a.hugging.horizontal", message: "invalid priority 1001"),
-        Failure(request: delegate(#""views": {"a": {"compression": "medium"}}"#), path: "delegate.views.a.compression", message: "invalid priority 'medium'"),
-        Failure(request: delegate(#""views": {"a": {}}, "guides": ["a"]"#), path: "delegate.guides[0]", message: "already declared"),
+        Failure(
+            request: delegate(#""views": {"order card": {}}"#), path: #"delegate.views["order card"]"#,
+            message: "not a valid name"),
+        Failure(
+            request: delegate(#""views": {"a": {"width": -3}}"#), path: "delegate.views.a.width",
+            message: ">= 0, found -3"),
+        Failure(
+            request: delegate(#""views": {"a": {"depth": 3}}"#), path: "delegate.views.a.depth",
+            message: "unknown field 'depth'"),
+        Failure(
+            request: delegate(#""views": {"a": {"hugging": {"horizontal": 1001}}}"#),
+            path: "delegate.views.a.hugging.horizontal", message: "invalid priority 1001"),
+        Failure(
+            request: delegate(#""views": {"a": {"compression": "medium"}}"#), path: "delegate.views.a.compression",
+            message: "invalid priority 'medium'"),
+        Failure(
+            request: delegate(#""views": {"a": {}}, "guides": ["a"]"#), path: "delegate.guides[0]",
+            message: "already declared"),
         Failure(request: delegate(#""guides": ["g", "g"]"#), path: "delegate.guides[1]", message: "listed twice"),
         Failure(request: delegate(#""guides": "g""#), path: "delegate.guides", message: "expected an array of names"),
-        Failure(request: delegate(#""stacks": {"s": {"alignment": "leading"}}"#), path: "delegate.stacks.s.position", message: "required field is missing"),
-        Failure(request: delegate(#""stacks": {"s": {"position": "middle", "alignment": "leading"}}"#), path: "delegate.stacks.s.position", message: "'top', 'center', 'bottom'"),
-        Failure(request: delegate(#""stacks": {"s": {"position": "top", "alignment": "left"}}"#), path: "delegate.stacks.s.alignment", message: "'leading', 'trailing'"),
-        Failure(request: delegate(#""stacks": {"s": {"position": "top", "alignment": "leading", "arranged": ["safeArea"]}}"#), path: "delegate.stacks.s.arranged[0]", message: "is a layout guide"),
-        Failure(request: delegate(#""stacks": {"s": {"position": "top", "alignment": "leading", "arranged": ["s"]}}"#), path: "delegate.stacks.s.arranged[0]", message: "hiding stacks do not nest"),
-        Failure(request: delegate(#""stacks": {"s": {"position": "top", "alignment": "leading", "arranged": ["compass"]}, "t": {"position": "bottom", "alignment": "leading", "arranged": ["compass"]}}"#), path: "delegate.stacks.t.arranged[0]", message: "already arranged in stack 's'"),
-        Failure(request: delegate(#""stacks": {"s": {"position": "top", "alignment": "leading", "arranged": ["compas"]}}"#), path: "delegate.stacks.s.arranged[0]", message: "(did you mean 'compass'?)"),
-        Failure(request: delegate(#""stacks": {"s": {"position": "top", "alignment": "leading", "spacing": -8}}"#), path: "delegate.stacks.s.spacing", message: ">= 0"),
-        Failure(request: delegate(#""ready": {"views": ["map"]}"#), path: "delegate.ready.views[0]", message: "'map' is the container"),
-        Failure(request: delegate(#""ready": {"views": ["safeArea"]}"#), path: "delegate.ready.views[0]", message: "is a layout guide"),
-        Failure(request: delegate(#""guides": ["g"], "layers": ["g"]"#), path: "delegate.layers[0]", message: "is a layout guide"),
-        Failure(request: delegate(#""stacks": {"s": {"position": "top", "alignment": "leading", "arranged": ["viewport"]}}"#), path: "delegate.stacks.s.arranged[0]", message: "is a layout guide"),
-        Failure(request: delegate(#""ready": {"views": ["googleLogo", "googleLogo"]}"#), path: "delegate.ready.views[1]", message: "listed twice"),
-        Failure(request: delegate(#""ready": {"constraint": []}"#), path: "delegate.ready.constraint", message: "(did you mean 'constraints'?)"),
-        Failure(request: delegate(#""ready": []"#), path: "delegate.ready", message: "expected an object, found an array"),
-        Failure(request: delegate(#""prompt": {"corners": "left"}"#), path: "delegate.prompt.corners", message: "'top', 'all', 'bottom', 'none'"),
-        Failure(request: delegate(#""wide": {"disabled": {}}"#), path: "delegate.wide.disabled", message: "unknown field 'disabled'"),
-        Failure(request: delegate(#""layers": ["viewpor"]"#), path: "delegate.layers[0]", message: "(did you mean 'viewport'?)"),
+        Failure(
+            request: delegate(#""stacks": {"s": {"alignment": "leading"}}"#), path: "delegate.stacks.s.position",
+            message: "required field is missing"),
+        Failure(
+            request: delegate(#""stacks": {"s": {"position": "middle", "alignment": "leading"}}"#),
+            path: "delegate.stacks.s.position", message: "'top', 'center', 'bottom'"),
+        Failure(
+            request: delegate(#""stacks": {"s": {"position": "top", "alignment": "left"}}"#),
+            path: "delegate.stacks.s.alignment", message: "'leading', 'trailing'"),
+        Failure(
+            request: delegate(
+                #""stacks": {"s": {"position": "top", "alignment": "leading", "arranged": ["safeArea"]}}"#),
+            path: "delegate.stacks.s.arranged[0]", message: "is a layout guide"),
+        Failure(
+            request: delegate(#""stacks": {"s": {"position": "top", "alignment": "leading", "arranged": ["s"]}}"#),
+            path: "delegate.stacks.s.arranged[0]", message: "hiding stacks do not nest"),
+        Failure(
+            request: delegate(
+                #""stacks": {"s": {"position": "top", "alignment": "leading", "arranged": ["compass"]}, "t": {"position": "bottom", "alignment": "leading", "arranged": ["compass"]}}"#
+            ), path: "delegate.stacks.t.arranged[0]", message: "already arranged in stack 's'"),
+        Failure(
+            request: delegate(#""stacks": {"s": {"position": "top", "alignment": "leading", "arranged": ["compas"]}}"#),
+            path: "delegate.stacks.s.arranged[0]", message: "(did you mean 'compass'?)"),
+        Failure(
+            request: delegate(#""stacks": {"s": {"position": "top", "alignment": "leading", "spacing": -8}}"#),
+            path: "delegate.stacks.s.spacing", message: ">= 0"),
+        Failure(
+            request: delegate(#""ready": {"views": ["map"]}"#), path: "delegate.ready.views[0]",
+            message: "'map' is the container"),
+        Failure(
+            request: delegate(#""ready": {"views": ["safeArea"]}"#), path: "delegate.ready.views[0]",
+            message: "is a layout guide"),
+        Failure(
+            request: delegate(#""guides": ["g"], "layers": ["g"]"#), path: "delegate.layers[0]",
+            message: "is a layout guide"),
+        Failure(
+            request: delegate(
+                #""stacks": {"s": {"position": "top", "alignment": "leading", "arranged": ["viewport"]}}"#),
+            path: "delegate.stacks.s.arranged[0]", message: "is a layout guide"),
+        Failure(
+            request: delegate(#""ready": {"views": ["googleLogo", "googleLogo"]}"#), path: "delegate.ready.views[1]",
+            message: "listed twice"),
+        Failure(
+            request: delegate(#""ready": {"constraint": []}"#), path: "delegate.ready.constraint",
+            message: "(did you mean 'constraints'?)"),
+        Failure(
+            request: delegate(#""ready": []"#), path: "delegate.ready", message: "expected an object, found an array"),
+        Failure(
+            request: delegate(#""prompt": {"corners": "left"}"#), path: "delegate.prompt.corners",
+            message: "'top', 'all', 'bottom', 'none'"),
+        Failure(
+            request: delegate(#""wide": {"disabled": {}}"#), path: "delegate.wide.disabled",
+            message: "unknown field 'disabled'"),
+        Failure(
+            request: delegate(#""layers": ["viewpor"]"#), path: "delegate.layers[0]",
+            message: "(did you mean 'viewport'?)"),
         // Constraint strings: path plus column
-        Failure(request: delegate(#""guidance": {"constraints": ["viewport.top == turnCard.bottom", "viewport.top = turnCard.bottom"]}"#), path: "delegate.guidance.constraints[1]", message: "write '=='", column: 14),
-        Failure(request: delegate(#""shared": ["viewport.top == turnCard.leading"]"#), path: "delegate.shared[0]", message: "cannot relate viewport.top", column: 17),
-        Failure(request: delegate(#""guidance": {"constraints": ["turnCard.leading == map.left"]}"#), path: "delegate.guidance.constraints[0]", message: "never mix with left/right", column: 21),
-        Failure(request: delegate(#""guidance": {"constraints": ["orderCard.top == map.top"]}"#), path: "delegate.guidance.constraints[0]", message: "unknown item 'orderCard'", column: 1),
-        Failure(request: delegate(#""guidance": {"constraints": ["turnCard.top == 0"]}"#), path: "delegate.guidance.constraints[0]", message: "cannot equal a constant", column: 1),
-        Failure(request: delegate(#""guides": ["g"], "shared": ["g.margins.top == map.top"]"#), path: "delegate.shared[0]", message: "has no layout margins", column: 1),
-        Failure(request: delegate(#""wide": {"prompt": {"constraints": ["prompt.bottom == map.bottom + style.gap"]}}"#), path: "delegate.wide.prompt.constraints[0]", message: "unknown style value 'gap'", column: 37),
-        Failure(request: delegate(#""guidance": {"constraints": [42]}"#), path: "delegate.guidance.constraints[0]", message: "expected a constraint string or object, found a number"),
-        Failure(request: delegate(#""guidance": {"constraints": "a.top == b.top"}"#), path: "delegate.guidance.constraints", message: "expected an array of constraints"),
-        Failure(request: delegate(#""shared": ["x: map.top == safeArea.top"], "guidance": {"constraints": ["x: map.bottom == safeArea.bottom"]}"#), path: "delegate.guidance.constraints[0]", message: "constraint id 'x' is already used at delegate.shared[0]"),
-        Failure(request: delegate(#""ready": {"constraints": ["x: map.top == safeArea.top", "x: map.bottom == safeArea.bottom"]}"#), path: "delegate.ready.constraints[1]", message: "already used at delegate.ready.constraints[0]"),
+        Failure(
+            request: delegate(
+                #""guidance": {"constraints": ["viewport.top == turnCard.bottom", "viewport.top = turnCard.bottom"]}"#),
+            path: "delegate.guidance.constraints[1]", message: "write '=='", column: 14),
+        Failure(
+            request: delegate(#""shared": ["viewport.top == turnCard.leading"]"#), path: "delegate.shared[0]",
+            message: "cannot relate viewport.top", column: 17),
+        Failure(
+            request: delegate(#""guidance": {"constraints": ["turnCard.leading == map.left"]}"#),
+            path: "delegate.guidance.constraints[0]", message: "never mix with left/right", column: 21),
+        Failure(
+            request: delegate(#""guidance": {"constraints": ["orderCard.top == map.top"]}"#),
+            path: "delegate.guidance.constraints[0]", message: "unknown item 'orderCard'", column: 1),
+        Failure(
+            request: delegate(#""guidance": {"constraints": ["turnCard.top == 0"]}"#),
+            path: "delegate.guidance.constraints[0]", message: "cannot equal a constant", column: 1),
+        Failure(
+            request: delegate(#""guides": ["g"], "shared": ["g.margins.top == map.top"]"#), path: "delegate.shared[0]",
+            message: "has no layout margins", column: 1),
+        Failure(
+            request: delegate(#""wide": {"prompt": {"constraints": ["prompt.bottom == map.bottom + style.gap"]}}"#),
+            path: "delegate.wide.prompt.constraints[0]", message: "unknown style value 'gap'", column: 37),
+        Failure(
+            request: delegate(#""guidance": {"constraints": [42]}"#), path: "delegate.guidance.constraints[0]",
+            message: "expected a constraint string or object, found a number"),
+        Failure(
+            request: delegate(#""guidance": {"constraints": "a.top == b.top"}"#), path: "delegate.guidance.constraints",
+            message: "expected an array of constraints"),
+        Failure(
+            request: delegate(
+                #""shared": ["x: map.top == safeArea.top"], "guidance": {"constraints": ["x: map.bottom == safeArea.bottom"]}"#
+            ), path: "delegate.guidance.constraints[0]",
+            message: "constraint id 'x' is already used at delegate.shared[0]"),
+        Failure(
+            request: delegate(
+                #""ready": {"constraints": ["x: map.top == safeArea.top", "x: map.bottom == safeArea.bottom"]}"#),
+            path: "delegate.ready.constraints[1]", message: "already used at delegate.ready.constraints[0]"),
         // Constraint objects: path of the field
-        Failure(request: delegate(#""shared": [{"relation": "=="}]"#), path: "delegate.shared[0].first", message: "required field is missing"),
-        Failure(request: delegate(#""shared": [{"first": "map.top"}]"#), path: "delegate.shared[0].relation", message: "required field is missing"),
-        Failure(request: delegate(#""shared": [{"first": "map.top", "relation": "="}]"#), path: "delegate.shared[0].relation", message: "is not a relation"),
-        Failure(request: delegate(#""shared": [{"first": "map.tp", "relation": "==", "second": "safeArea.top"}]"#), path: "delegate.shared[0].first", message: "unknown attribute 'tp'", column: 5),
-        Failure(request: delegate(#""shared": [{"first": "map.top", "relation": "==", "second": "safeArea.width"}]"#), path: "delegate.shared[0].second", message: "cannot relate map.top", column: 1),
-        Failure(request: delegate(#""shared": [{"first": "map.top", "relation": "==", "second": "nothing.top"}]"#), path: "delegate.shared[0].second", message: "unknown item 'nothing'", column: 1),
-        Failure(request: delegate(#""shared": [{"first": "map.width", "relation": "==", "multiplier": 2}]"#), path: "delegate.shared[0].multiplier", message: "needs a second anchor"),
-        Failure(request: delegate(#""shared": [{"first": "map.width", "relation": "==", "second": "safeArea.width", "multiplier": 0}]"#), path: "delegate.shared[0].multiplier", message: "multiplier of 0"),
-        Failure(request: delegate(#""shared": [{"first": "map.width", "relation": "==", "constant": "style.nope"}]"#), path: "delegate.shared[0].constant", message: "unknown style value 'nope'", column: 7),
-        Failure(request: delegate(#""shared": [{"first": "map.width", "relation": "==", "constant": true}]"#), path: "delegate.shared[0].constant", message: "expected a number or \"style.name\""),
-        Failure(request: delegate(#""shared": [{"first": "map.width", "relation": "==", "priority": 0}]"#), path: "delegate.shared[0].priority", message: "invalid priority 0"),
-        Failure(request: delegate(#""shared": [{"first": "map.width", "relation": "==", "priority": 250.5}]"#), path: "delegate.shared[0].priority", message: "invalid priority 250.5"),
-        Failure(request: delegate(#""shared": [{"first": "map.width", "relation": "==", "id": "a b"}]"#), path: "delegate.shared[0].id", message: "invalid constraint id"),
-        Failure(request: delegate(#""shared": [{"first": "map.width", "relation": "==", "strength": 1}]"#), path: "delegate.shared[0].strength", message: "unknown field 'strength'"),
-        Failure(request: delegate(#""shared": [{"first": "map.top", "relation": "==", "constant": 4}]"#), path: "delegate.shared[0].first", message: "cannot equal a constant", column: 1),
+        Failure(
+            request: delegate(#""shared": [{"relation": "=="}]"#), path: "delegate.shared[0].first",
+            message: "required field is missing"),
+        Failure(
+            request: delegate(#""shared": [{"first": "map.top"}]"#), path: "delegate.shared[0].relation",
+            message: "required field is missing"),
+        Failure(
+            request: delegate(#""shared": [{"first": "map.top", "relation": "="}]"#),
+            path: "delegate.shared[0].relation", message: "is not a relation"),
+        Failure(
+            request: delegate(#""shared": [{"first": "map.tp", "relation": "==", "second": "safeArea.top"}]"#),
+            path: "delegate.shared[0].first", message: "unknown attribute 'tp'", column: 5),
+        Failure(
+            request: delegate(#""shared": [{"first": "map.top", "relation": "==", "second": "safeArea.width"}]"#),
+            path: "delegate.shared[0].second", message: "cannot relate map.top", column: 1),
+        Failure(
+            request: delegate(#""shared": [{"first": "map.top", "relation": "==", "second": "nothing.top"}]"#),
+            path: "delegate.shared[0].second", message: "unknown item 'nothing'", column: 1),
+        Failure(
+            request: delegate(#""shared": [{"first": "map.width", "relation": "==", "multiplier": 2}]"#),
+            path: "delegate.shared[0].multiplier", message: "needs a second anchor"),
+        Failure(
+            request: delegate(
+                #""shared": [{"first": "map.width", "relation": "==", "second": "safeArea.width", "multiplier": 0}]"#),
+            path: "delegate.shared[0].multiplier", message: "multiplier of 0"),
+        Failure(
+            request: delegate(#""shared": [{"first": "map.width", "relation": "==", "constant": "style.nope"}]"#),
+            path: "delegate.shared[0].constant", message: "unknown style value 'nope'", column: 7),
+        Failure(
+            request: delegate(#""shared": [{"first": "map.width", "relation": "==", "constant": true}]"#),
+            path: "delegate.shared[0].constant", message: "expected a number or \"style.name\""),
+        Failure(
+            request: delegate(#""shared": [{"first": "map.width", "relation": "==", "priority": 0}]"#),
+            path: "delegate.shared[0].priority", message: "invalid priority 0"),
+        Failure(
+            request: delegate(#""shared": [{"first": "map.width", "relation": "==", "priority": 250.5}]"#),
+            path: "delegate.shared[0].priority", message: "invalid priority 250.5"),
+        Failure(
+            request: delegate(#""shared": [{"first": "map.width", "relation": "==", "id": "a b"}]"#),
+            path: "delegate.shared[0].id", message: "invalid constraint id"),
+        Failure(
+            request: delegate(#""shared": [{"first": "map.width", "relation": "==", "strength": 1}]"#),
+            path: "delegate.shared[0].strength", message: "unknown field 'strength'"),
+        Failure(
+            request: delegate(#""shared": [{"first": "map.top", "relation": "==", "constant": 4}]"#),
+            path: "delegate.shared[0].first", message: "cannot equal a constant", column: 1),
     ]
 
     @Test("reports each problem with its path", arguments: failures)

@@ -17,7 +17,9 @@ struct RequestEncodingTests {
         #expect(try LayoutRequest.decode(from: encoded) == request)
     }
 
-    @Test("the seed fixtures round-trip", arguments: ["builtin-guidance.json", "seed-delegate-guidance.json", "seed-delegate-prompt.json"])
+    @Test(
+        "the seed fixtures round-trip",
+        arguments: ["builtin-guidance.json", "seed-delegate-guidance.json", "seed-delegate-prompt.json"])
     func fixturesRoundTrip(name: String) throws {
         let request = try LayoutRequest.decode(from: try Fixtures.bytes(name))
         #expect(try LayoutRequest.decode(from: request.jsonValue) == request)
@@ -33,7 +35,8 @@ struct RequestEncodingTests {
 
     @Test("writes a constraint object in canonical expression syntax")
     func writesConstraintObjectsCanonically() throws {
-        let text = #"{"screen": {"width": 393, "height": 852}, "state": {"navigation": "guidance"}, "delegate": {"shared": [{"first": "map.width", "relation": ">=", "second": "safeArea.height", "multiplier": 0.5, "constant": -3, "priority": 300}]}}"#
+        let text =
+            #"{"screen": {"width": 393, "height": 852}, "state": {"navigation": "guidance"}, "delegate": {"shared": [{"first": "map.width", "relation": ">=", "second": "safeArea.height", "multiplier": 0.5, "constant": -3, "priority": 300}]}}"#
         let request = try LayoutRequest.decode(from: Array(text.utf8))
         guard case .object(let body) = request.jsonValue, case .object(let delegate)? = body["delegate"] else {
             Issue.record("expected a delegate object")

@@ -25,7 +25,8 @@ public enum ConstraintChecker {
             guard firstKind == .size else {
                 return ExpressionError(
                     column: columns.first, part: .first,
-                    message: "\(spec.first) is a \(firstKind.rawValue) and cannot equal a constant; relate it to another anchor such as map.\(spec.first.attribute.rawValue) or safeArea.\(spec.first.attribute.rawValue)"
+                    message:
+                        "\(spec.first) is a \(firstKind.rawValue) and cannot equal a constant; relate it to another anchor such as map.\(spec.first.attribute.rawValue) or safeArea.\(spec.first.attribute.rawValue)"
                 )
             }
             return nil
@@ -34,7 +35,8 @@ public enum ConstraintChecker {
         guard firstKind == second.attribute.kind else {
             return ExpressionError(
                 column: secondColumn, part: .second,
-                message: "cannot relate \(spec.first) (\(firstKind.rawValue)) to \(second) (\(second.attribute.kind.rawValue)): x positions relate to x positions, y positions to y positions, sizes to sizes"
+                message:
+                    "cannot relate \(spec.first) (\(firstKind.rawValue)) to \(second) (\(second.attribute.kind.rawValue)): x positions relate to x positions, y positions to y positions, sizes to sizes"
             )
         }
         if let firstFamily = spec.first.attribute.directionality,
@@ -42,7 +44,8 @@ public enum ConstraintChecker {
         {
             return ExpressionError(
                 column: secondColumn, part: .second,
-                message: "cannot relate \(spec.first) to \(second): leading/trailing never mix with left/right; use leading and trailing so right-to-left layouts work"
+                message:
+                    "cannot relate \(spec.first) to \(second): leading/trailing never mix with left/right; use leading and trailing so right-to-left layouts work"
             )
         }
         return nil
@@ -54,7 +57,8 @@ public enum ConstraintChecker {
         guard let entry = items.entry(named: item.name) else {
             return ExpressionError(
                 column: column, part: part,
-                message: "unknown item '\(item.name)'\(suggestion(for: item.name, among: items.allNames)); declare it under delegate.views, delegate.guides or delegate.stacks"
+                message:
+                    "unknown item '\(item.name)'\(suggestion(for: item.name, among: items.allNames)); declare it under delegate.views, delegate.guides or delegate.stacks"
             )
         }
         if item.margins, !entry.hasLayoutMargins {

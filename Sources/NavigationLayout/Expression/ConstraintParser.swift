@@ -180,7 +180,9 @@ struct ExpressionScanner {
         let id = String(String.UnicodeScalarView(scalars[start..<end]))
         guard !id.isEmpty else { throw fail("expected a constraint id before ':'", at: colon) }
         guard ConstraintParser.isConstraintID(id) else {
-            throw fail("invalid constraint id \"\(id)\": use letters, digits, '_', '-' and '.', starting with a letter", at: start)
+            throw fail(
+                "invalid constraint id \"\(id)\": use letters, digits, '_', '-' and '.', starting with a letter",
+                at: start)
         }
         position = colon + 1
         return id
@@ -218,7 +220,9 @@ struct ExpressionScanner {
         }
         guard let attribute = LayoutAttribute(rawValue: word) else {
             let start = margins ? position - word.unicodeScalars.count : attributeStart
-            throw fail("unknown attribute '\(word)'\(suggestion(for: word, among: LayoutAttribute.allCases.map(\.rawValue))); attributes: \(LayoutAttribute.allCases.map(\.rawValue).joined(separator: ", "))", at: start)
+            throw fail(
+                "unknown attribute '\(word)'\(suggestion(for: word, among: LayoutAttribute.allCases.map(\.rawValue))); attributes: \(LayoutAttribute.allCases.map(\.rawValue).joined(separator: ", "))",
+                at: start)
         }
         return Anchor(item: ItemReference(name: itemName, margins: margins), attribute: attribute)
     }
@@ -228,9 +232,15 @@ struct ExpressionScanner {
         guard let first = peek() else { throw fail("expected '==', '<=' or '>=' after the anchor", at: position) }
         let second = position + 1 < scalars.count ? scalars[position + 1] : nil
         switch (first, second) {
-        case ("=", "="): position += 2; return .equal
-        case ("<", "="): position += 2; return .lessThanOrEqual
-        case (">", "="): position += 2; return .greaterThanOrEqual
+        case ("=", "="):
+            position += 2
+            return .equal
+        case ("<", "="):
+            position += 2
+            return .lessThanOrEqual
+        case (">", "="):
+            position += 2
+            return .greaterThanOrEqual
         case ("=", _): throw fail("write '==' for equality", at: start)
         case ("<", _), (">", _):
             throw fail("strict inequalities do not exist in Auto Layout; write '\(first)='", at: start)
@@ -278,7 +288,9 @@ struct ExpressionScanner {
         let nameStart = position
         let styleName = try name(what: "a style name")
         guard let key = StyleKey(rawValue: styleName) else {
-            throw fail("unknown style value '\(styleName)'\(suggestion(for: styleName, among: StyleKey.allCases.map(\.rawValue)))", at: nameStart)
+            throw fail(
+                "unknown style value '\(styleName)'\(suggestion(for: styleName, among: StyleKey.allCases.map(\.rawValue)))",
+                at: nameStart)
         }
         return .style(key, negated: false)
     }
@@ -331,7 +343,8 @@ struct ExpressionScanner {
             throw fail("expected a priority after '@': required, high, low, fittingSize or 1...1000", at: start)
         }
         guard let priority = ConstraintParser.priority(named: word) else {
-            throw fail("invalid priority '\(word)': use required, high, low, fittingSize or an integer 1...1000", at: start)
+            throw fail(
+                "invalid priority '\(word)': use required, high, low, fittingSize or an integer 1...1000", at: start)
         }
         return priority
     }
@@ -355,7 +368,9 @@ struct ExpressionScanner {
     func describe(at index: Int) -> String {
         guard index < scalars.count else { return "end of constraint" }
         let scalar = scalars[index]
-        if scalar.value < 0x20 || scalar.value == 0x7F { return "control character U+\(String(scalar.value, radix: 16, uppercase: true))" }
+        if scalar.value < 0x20 || scalar.value == 0x7F {
+            return "control character U+\(String(scalar.value, radix: 16, uppercase: true))"
+        }
         return "'\(Character(scalar))'"
     }
 }

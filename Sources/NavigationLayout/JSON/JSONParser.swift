@@ -86,9 +86,15 @@ private struct Reader {
         case UInt8(ascii: "{"): return .object(try object())
         case UInt8(ascii: "["): return .array(try array())
         case UInt8(ascii: "\""): return .string(try string())
-        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
-        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
-        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try literal("null")
+            return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
         default:
             throw error("unexpected \(describeByte(at: offset)): expected a value", at: offset)
@@ -119,7 +125,8 @@ private struct Reader {
             skipWhitespace()
             guard offset < bytes.count else { throw error("unexpected end of input inside an object", at: offset) }
             guard bytes[offset] == UInt8(ascii: "\"") else {
-                throw error("unexpected \(describeByte(at: offset)): expected a member name in double quotes", at: offset)
+                throw error(
+                    "unexpected \(describeByte(at: offset)): expected a member name in double quotes", at: offset)
             }
             let keyOffset = offset
             let key = try string()
@@ -271,7 +278,9 @@ private struct Reader {
                 return text
             }
             if byte == UInt8(ascii: "\\") { break }
-            if byte < 0x20 { throw error("control character U+00\(hex2(byte)) must be escaped in a string", at: offset) }
+            if byte < 0x20 {
+                throw error("control character U+00\(hex2(byte)) must be escaped in a string", at: offset)
+            }
             if byte < 0x80 { offset += 1 } else { try skipMultiByteScalar() }
         }
         var scratch: [UInt8] = Array(UnsafeBufferPointer(rebasing: bytes[start..<offset]))
@@ -316,7 +325,9 @@ private struct Reader {
             var scalar = try hexQuad(escapeStart: escapeStart)
             if (0xD800...0xDBFF).contains(scalar) {
                 // A high surrogate must be followed by an escaped low surrogate; together they are one scalar.
-                guard offset + 1 < bytes.count, bytes[offset] == UInt8(ascii: "\\"), bytes[offset + 1] == UInt8(ascii: "u") else {
+                guard offset + 1 < bytes.count, bytes[offset] == UInt8(ascii: "\\"),
+                    bytes[offset + 1] == UInt8(ascii: "u")
+                else {
                     throw error("lone high surrogate \\u\(hex4(scalar)) in a string", at: escapeStart)
                 }
                 let lowStart = offset
@@ -359,12 +370,20 @@ private struct Reader {
         var upperBound: UInt8 = 0xBF
         switch lead {
         case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; lowerBound = 0xA0
+        case 0xE0:
+            length = 3
+            lowerBound = 0xA0
         case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; upperBound = 0x9F
-        case 0xF0: length = 4; lowerBound = 0x90
+        case 0xED:
+            length = 3
+            upperBound = 0x9F
+        case 0xF0:
+            length = 4
+            lowerBound = 0x90
         case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; upperBound = 0x8F
+        case 0xF4:
+            length = 4
+            upperBound = 0x8F
         default: throw error("invalid UTF-8 byte 0x\(hex2(lead))", at: offset)
         }
         for position in 1..<length {

@@ -1,7 +1,9 @@
 import Cassowary
 
 extension RequestDecoder {
-    static let delegateFields = ["views", "guides", "stacks", "shared", "ready", "guidance", "prompt", "wide", "layers"]
+    static let delegateFields = [
+        "views", "guides", "stacks", "shared", "ready", "guidance", "prompt", "wide", "layers",
+    ]
 
     /// The `delegate` document. Names (views, guides, stacks) are read first, whatever their position in
     /// the document, so that every constraint can be checked against the complete set of items.
@@ -17,7 +19,8 @@ extension RequestDecoder {
         if let value = present(object, "guides") {
             let guidesPath = path.appending("guides")
             if let names = nameList(value, at: guidesPath) {
-                for (index, name) in names.enumerated() where declare(name, as: .guide, in: &items, at: guidesPath.appending(index)) {
+                for (index, name) in names.enumerated()
+                where declare(name, as: .guide, in: &items, at: guidesPath.appending(index)) {
                     document.guides.append(name)
                 }
             }
@@ -56,7 +59,9 @@ extension RequestDecoder {
     }
 
     /// Adds a custom name to the catalog, reporting reserved and repeated names.
-    private mutating func declare(_ name: String, as entry: ItemCatalog.Entry, in items: inout ItemCatalog, at path: JSONPath) -> Bool {
+    private mutating func declare(
+        _ name: String, as entry: ItemCatalog.Entry, in items: inout ItemCatalog, at path: JSONPath
+    ) -> Bool {
         if name == "style" {
             report(path, "'style' is reserved for style values (style.name); choose another name")
             return false
@@ -80,19 +85,26 @@ extension RequestDecoder {
         for member in object.members {
             let viewPath = path.appending(member.key)
             guard ConstraintParser.isName(member.key) else {
-                report(viewPath, "'\(member.key)' is not a valid name: use letters, digits and '_', starting with a letter or '_'")
+                report(
+                    viewPath,
+                    "'\(member.key)' is not a valid name: use letters, digits and '_', starting with a letter or '_'")
                 continue
             }
             guard let body = self.object(member.value, at: viewPath) else { continue }
             rejectUnknownMembers(of: body, at: viewPath, allowed: ["width", "height", "hugging", "compression"])
             var view = CustomView(name: member.key)
-            view.intrinsicWidth = present(body, "width").flatMap { number($0, at: viewPath.appending("width"), .nonNegative) }
-            view.intrinsicHeight = present(body, "height").flatMap { number($0, at: viewPath.appending("height"), .nonNegative) }
+            view.intrinsicWidth = present(body, "width").flatMap {
+                number($0, at: viewPath.appending("width"), .nonNegative)
+            }
+            view.intrinsicHeight = present(body, "height").flatMap {
+                number($0, at: viewPath.appending("height"), .nonNegative)
+            }
             if let value = present(body, "hugging") {
                 view.hugging = axisPriorities(value, at: viewPath.appending("hugging"), defaults: .defaultHugging)
             }
             if let value = present(body, "compression") {
-                view.compression = axisPriorities(value, at: viewPath.appending("compression"), defaults: .defaultCompression)
+                view.compression = axisPriorities(
+                    value, at: viewPath.appending("compression"), defaults: .defaultCompression)
             }
             if declare(member.key, as: .view, in: &items, at: viewPath) { views.append(view) }
         }
@@ -100,11 +112,15 @@ extension RequestDecoder {
     }
 
     /// A priority for both axes, or {horizontal, vertical} with either one optional.
-    private mutating func axisPriorities(_ value: JSONValue, at path: JSONPath, defaults: AxisPriorities) -> AxisPriorities {
+    private mutating func axisPriorities(_ value: JSONValue, at path: JSONPath, defaults: AxisPriorities)
+        -> AxisPriorities
+    {
         if case .object(let object) = value {
             rejectUnknownMembers(of: object, at: path, allowed: ["horizontal", "vertical"])
             var result = defaults
-            if let value = present(object, "horizontal"), let priority = priority(value, at: path.appending("horizontal")) {
+            if let value = present(object, "horizontal"),
+                let priority = priority(value, at: path.appending("horizontal"))
+            {
                 result.horizontal = priority
             }
             if let value = present(object, "vertical"), let priority = priority(value, at: path.appending("vertical")) {
@@ -122,7 +138,9 @@ extension RequestDecoder {
         for member in object.members {
             let stackPath = path.appending(member.key)
             guard ConstraintParser.isName(member.key) else {
-                report(stackPath, "'\(member.key)' is not a valid name: use letters, digits and '_', starting with a letter or '_'")
+                report(
+                    stackPath,
+                    "'\(member.key)' is not a valid name: use letters, digits and '_', starting with a letter or '_'")
                 continue
             }
             guard let body = self.object(member.value, at: stackPath) else { continue }
@@ -134,9 +152,15 @@ extension RequestDecoder {
                 choice($0, at: stackPath.appending("alignment"), as: HidingStack.Alignment.self)
             }
             let arranged = present(body, "arranged").flatMap { nameList($0, at: stackPath.appending("arranged")) } ?? []
-            let spacing = present(body, "spacing").flatMap { number($0, at: stackPath.appending("spacing"), .nonNegative) }
-            guard declare(member.key, as: .stack, in: &items, at: stackPath), let position, let alignment else { continue }
-            stacks.append(HidingStack(name: member.key, position: position, alignment: alignment, arranged: arranged, spacing: spacing))
+            let spacing = present(body, "spacing").flatMap {
+                number($0, at: stackPath.appending("spacing"), .nonNegative)
+            }
+            guard declare(member.key, as: .stack, in: &items, at: stackPath), let position, let alignment else {
+                continue
+            }
+            stacks.append(
+                HidingStack(
+                    name: member.key, position: position, alignment: alignment, arranged: arranged, spacing: spacing))
         }
         return stacks
     }
@@ -148,7 +172,10 @@ extension RequestDecoder {
         for stack in stacks {
             for (index, name) in stack.arranged.enumerated() {
                 let elementPath = path.appending(stack.name).appending("arranged").appending(index)
-                guard requireVisibleItem(name, items: items, at: elementPath, role: "an arranged view", allowViewport: false) else {
+                guard
+                    requireVisibleItem(
+                        name, items: items, at: elementPath, role: "an arranged view", allowViewport: false)
+                else {
                     continue
                 }
                 if case .stack = items.entry(named: name) {
@@ -191,7 +218,9 @@ extension RequestDecoder {
 
     // MARK: State blocks
 
-    private mutating func stateLayout(_ value: JSONValue, at path: JSONPath, items: ItemCatalog, ids: ConstraintIDs) -> StateLayout? {
+    private mutating func stateLayout(_ value: JSONValue, at path: JSONPath, items: ItemCatalog, ids: ConstraintIDs)
+        -> StateLayout?
+    {
         guard let object = object(value, at: path) else { return nil }
         rejectUnknownMembers(of: object, at: path, allowed: ["views", "constraints"])
         var layout = StateLayout()
@@ -205,34 +234,46 @@ extension RequestDecoder {
         }
         if let value = present(object, "constraints") {
             var ids = ids
-            layout.constraints = constraints(value, at: path.appending("constraints"), items: items, ids: &ids, shared: false)
+            layout.constraints = constraints(
+                value, at: path.appending("constraints"), items: items, ids: &ids, shared: false)
         }
         return layout
     }
 
-    private mutating func promptLayout(_ value: JSONValue, at path: JSONPath, items: ItemCatalog, ids: ConstraintIDs) -> PromptLayout? {
+    private mutating func promptLayout(_ value: JSONValue, at path: JSONPath, items: ItemCatalog, ids: ConstraintIDs)
+        -> PromptLayout?
+    {
         guard let object = object(value, at: path) else { return nil }
         rejectUnknownMembers(of: object, at: path, allowed: ["constraints", "corners"])
         var layout = PromptLayout()
         if let value = present(object, "constraints") {
             var ids = ids
-            layout.constraints = constraints(value, at: path.appending("constraints"), items: items, ids: &ids, shared: false)
+            layout.constraints = constraints(
+                value, at: path.appending("constraints"), items: items, ids: &ids, shared: false)
         }
-        if let value = present(object, "corners"), let corners = choice(value, at: path.appending("corners"), as: PromptCorners.self) {
+        if let value = present(object, "corners"),
+            let corners = choice(value, at: path.appending("corners"), as: PromptCorners.self)
+        {
             layout.corners = corners
         }
         return layout
     }
 
-    private mutating func wideVariants(_ value: JSONValue, at path: JSONPath, items: ItemCatalog, ids: ConstraintIDs) -> WideVariants? {
+    private mutating func wideVariants(_ value: JSONValue, at path: JSONPath, items: ItemCatalog, ids: ConstraintIDs)
+        -> WideVariants?
+    {
         guard let object = object(value, at: path) else { return nil }
         rejectUnknownMembers(of: object, at: path, allowed: ["ready", "guidance", "prompt"])
         var wide = WideVariants()
-        if let value = present(object, "ready") { wide.ready = stateLayout(value, at: path.appending("ready"), items: items, ids: ids) }
+        if let value = present(object, "ready") {
+            wide.ready = stateLayout(value, at: path.appending("ready"), items: items, ids: ids)
+        }
         if let value = present(object, "guidance") {
             wide.guidance = stateLayout(value, at: path.appending("guidance"), items: items, ids: ids)
         }
-        if let value = present(object, "prompt") { wide.prompt = promptLayout(value, at: path.appending("prompt"), items: items, ids: ids) }
+        if let value = present(object, "prompt") {
+            wide.prompt = promptLayout(value, at: path.appending("prompt"), items: items, ids: ids)
+        }
         return wide
     }
 
@@ -303,18 +344,24 @@ extension RequestDecoder {
             if ConstraintParser.isConstraintID(text) {
                 id = text
             } else {
-                report(path.appending("id"), "invalid constraint id \"\(text)\": use letters, digits, '_', '-' and '.', starting with a letter")
+                report(
+                    path.appending("id"),
+                    "invalid constraint id \"\(text)\": use letters, digits, '_', '-' and '.', starting with a letter")
             }
         }
         let first = required(object, "first", at: path).flatMap { anchorField($0, at: path.appending("first")) }
-        let relation = required(object, "relation", at: path).flatMap { relationField($0, at: path.appending("relation")) }
+        let relation = required(object, "relation", at: path).flatMap {
+            relationField($0, at: path.appending("relation"))
+        }
         let second = present(object, "second").flatMap { anchorField($0, at: path.appending("second")) }
         var multiplier = 1.0
-        if let value = present(object, "multiplier"), let number = number(value, at: path.appending("multiplier"), .any) {
+        if let value = present(object, "multiplier"), let number = number(value, at: path.appending("multiplier"), .any)
+        {
             if present(object, "second") == nil {
                 report(path.appending("multiplier"), "a multiplier needs a second anchor")
             } else if number == 0 {
-                report(path.appending("multiplier"), "a multiplier of 0 drops the second anchor; write a constant instead")
+                report(
+                    path.appending("multiplier"), "a multiplier of 0 drops the second anchor; write a constant instead")
             } else {
                 multiplier = number
             }
@@ -343,7 +390,8 @@ extension RequestDecoder {
         let spec = LayoutConstraintSpec(
             id: id, first: first, relation: relation, second: second, multiplier: multiplier, constant: constant,
             priority: priority)
-        return ParsedConstraint(spec: spec, columns: ParsedConstraint.Columns(first: 1, second: second == nil ? nil : 1, constant: 1))
+        return ParsedConstraint(
+            spec: spec, columns: ParsedConstraint.Columns(first: 1, second: second == nil ? nil : 1, constant: 1))
     }
 
     private mutating func anchorField(_ value: JSONValue, at path: JSONPath) -> Anchor? {

@@ -25,7 +25,9 @@ public enum ProfileMerge {
 
     /// Hash lookups on both sides keep the merge linear even for objects with many members; the
     /// output order comes from the member arrays, never from the hash tables.
-    private static func mergeObjects(_ base: JSONObject, _ overlay: JSONObject, replacingWhole: Set<String>) -> JSONObject {
+    private static func mergeObjects(_ base: JSONObject, _ overlay: JSONObject, replacingWhole: Set<String>)
+        -> JSONObject
+    {
         let overlayIndex = overlay.indexByKey()
         let baseIndex = base.indexByKey()
         var members: [JSONObject.Member] = []
@@ -36,7 +38,8 @@ public enum ProfileMerge {
                 continue
             }
             guard override != .null else { continue }
-            let value = replacingWhole.contains(member.key) ? removingNulls(override) : mergeValues(member.value, override)
+            let value =
+                replacingWhole.contains(member.key) ? removingNulls(override) : mergeValues(member.value, override)
             members.append(JSONObject.Member(key: member.key, value: value))
         }
         for member in overlay.members where baseIndex[member.key] == nil && member.value != .null {

@@ -17,7 +17,11 @@ struct RequestDecoder {
     mutating func report(_ path: JSONPath, _ message: String, column: Int? = nil) {
         guard issues.count <= Self.maximumIssues else { return }
         guard issues.count < Self.maximumIssues else {
-            issues.append(RequestError.Issue(path: "", message: "more than \(Self.maximumIssues) problems; only the first \(Self.maximumIssues) are listed"))
+            issues.append(
+                RequestError.Issue(
+                    path: "",
+                    message: "more than \(Self.maximumIssues) problems; only the first \(Self.maximumIssues) are listed"
+                ))
             return
         }
         issues.append(RequestError.Issue(path: path.description, message: message, column: column))
@@ -196,13 +200,15 @@ struct RequestDecoder {
             if let version = Int32(exactly: number) {
                 profileVersion = Int(version)
             } else {
-                report(path.appending("profileVersion"), "expected a whole version number, found \(formatNumber(number))")
+                report(
+                    path.appending("profileVersion"), "expected a whole version number, found \(formatNumber(number))")
             }
         }
         let style = present(body, "style").flatMap { self.style($0, at: path.appending("style")) } ?? .defaults
         let screen = required(body, "screen", at: path).flatMap { self.screen($0, at: path.appending("screen")) }
         let state = required(body, "state", at: path).flatMap { self.state($0, at: path.appending("state")) }
-        let settings = present(body, "settings").flatMap { self.settings($0, at: path.appending("settings")) } ?? .defaults
+        let settings =
+            present(body, "settings").flatMap { self.settings($0, at: path.appending("settings")) } ?? .defaults
         let delegate = present(body, "delegate").flatMap { self.delegateDocument($0, at: path.appending("delegate")) }
         guard let screen, let state else { return nil }
         return LayoutRequest(
@@ -214,9 +220,12 @@ struct RequestDecoder {
 
     mutating func screen(_ value: JSONValue, at path: JSONPath) -> Screen? {
         guard let object = object(value, at: path) else { return nil }
-        rejectUnknownMembers(of: object, at: path, allowed: ["width", "height", "safeArea", "layoutDirection", "carPlay"])
+        rejectUnknownMembers(
+            of: object, at: path, allowed: ["width", "height", "safeArea", "layoutDirection", "carPlay"])
         let width = required(object, "width", at: path).flatMap { number($0, at: path.appending("width"), .positive) }
-        let height = required(object, "height", at: path).flatMap { number($0, at: path.appending("height"), .positive) }
+        let height = required(object, "height", at: path).flatMap {
+            number($0, at: path.appending("height"), .positive)
+        }
         let safeArea = present(object, "safeArea").flatMap { insets($0, at: path.appending("safeArea")) } ?? .zero
         let direction =
             present(object, "layoutDirection").flatMap {
@@ -225,10 +234,16 @@ struct RequestDecoder {
         let carPlay = present(object, "carPlay").flatMap { bool($0, at: path.appending("carPlay")) } ?? false
         guard let width, let height else { return nil }
         if safeArea.top + safeArea.bottom > height {
-            report(path.appending("safeArea"), "top + bottom (\(formatNumber(safeArea.top + safeArea.bottom))) exceed the screen height \(formatNumber(height))")
+            report(
+                path.appending("safeArea"),
+                "top + bottom (\(formatNumber(safeArea.top + safeArea.bottom))) exceed the screen height \(formatNumber(height))"
+            )
         }
         if safeArea.left + safeArea.right > width {
-            report(path.appending("safeArea"), "left + right (\(formatNumber(safeArea.left + safeArea.right))) exceed the screen width \(formatNumber(width))")
+            report(
+                path.appending("safeArea"),
+                "left + right (\(formatNumber(safeArea.left + safeArea.right))) exceed the screen width \(formatNumber(width))"
+            )
         }
         return Screen(width: width, height: height, safeArea: safeArea, layoutDirection: direction, carPlay: carPlay)
     }
@@ -240,14 +255,17 @@ struct RequestDecoder {
         func edge(_ key: String, _ decoder: inout RequestDecoder) -> Double {
             decoder.present(object, key).flatMap { decoder.number($0, at: path.appending(key), .nonNegative) } ?? 0
         }
-        return EdgeInsets(top: edge("top", &self), bottom: edge("bottom", &self), left: edge("left", &self), right: edge("right", &self))
+        return EdgeInsets(
+            top: edge("top", &self), bottom: edge("bottom", &self), left: edge("left", &self),
+            right: edge("right", &self))
     }
 
     // MARK: State
 
     mutating func state(_ value: JSONValue, at path: JSONPath) -> NavigationState? {
         guard let object = object(value, at: path) else { return nil }
-        rejectUnknownMembers(of: object, at: path, allowed: ["navigation", "prompt", "wideMode", "camera", "speedWidget"])
+        rejectUnknownMembers(
+            of: object, at: path, allowed: ["navigation", "prompt", "wideMode", "camera", "speedWidget"])
         let navigation = required(object, "navigation", at: path).flatMap {
             choice($0, at: path.appending("navigation"), as: NavigationMode.self)
         }
@@ -255,7 +273,9 @@ struct RequestDecoder {
         if let value = present(object, "prompt") {
             prompt = self.prompt(value, at: path.appending("prompt"))
             if prompt != nil, let navigation, navigation != .guidance {
-                report(path.appending("prompt"), "prompts are shown only during guidance; navigation is '\(navigation.rawValue)'")
+                report(
+                    path.appending("prompt"),
+                    "prompts are shown only during guidance; navigation is '\(navigation.rawValue)'")
             }
         }
         let wideMode = present(object, "wideMode").flatMap { bool($0, at: path.appending("wideMode")) }
@@ -264,7 +284,8 @@ struct RequestDecoder {
             choice($0, at: path.appending("speedWidget"), as: SpeedWidgetState.self)
         }
         guard let navigation else { return nil }
-        return NavigationState(navigation: navigation, prompt: prompt, wideMode: wideMode, camera: camera, speedWidget: speedWidget)
+        return NavigationState(
+            navigation: navigation, prompt: prompt, wideMode: wideMode, camera: camera, speedWidget: speedWidget)
     }
 
     mutating func prompt(_ value: JSONValue, at path: JSONPath) -> Prompt? {
@@ -272,7 +293,9 @@ struct RequestDecoder {
         rejectUnknownMembers(of: object, at: path, allowed: ["kind", "height"])
         let kind = required(object, "kind", at: path).flatMap { string($0, at: path.appending("kind")) }
         if let kind, !ConstraintParser.isName(kind) {
-            report(path.appending("kind"), "'\(kind)' is not a prompt kind: use a name such as incident, safetyCamera or betterRoute")
+            report(
+                path.appending("kind"),
+                "'\(kind)' is not a prompt kind: use a name such as incident, safetyCamera or betterRoute")
         }
         let height = present(object, "height").flatMap { number($0, at: path.appending("height"), .positive) }
         guard let kind else { return nil }
@@ -307,7 +330,10 @@ struct RequestDecoder {
         for member in object.members {
             let memberPath = path.appending(member.key)
             guard let key = StyleKey(rawValue: member.key) else {
-                report(memberPath, "unknown style value '\(member.key)'\(suggestion(for: member.key, among: names)); GET /v1/style lists them")
+                report(
+                    memberPath,
+                    "unknown style value '\(member.key)'\(suggestion(for: member.key, among: names)); GET /v1/style lists them"
+                )
                 continue
             }
             guard member.value != .null else { continue }

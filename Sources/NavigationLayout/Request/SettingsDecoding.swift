@@ -9,7 +9,9 @@ extension RequestDecoder {
             let memberPath = path.appending(member.key)
             guard let key = SettingsKey(rawValue: member.key) else {
                 let legacyHint = member.key.hasPrefix("is") ? "; settings are named without the 'is' prefix" : ""
-                report(memberPath, "unknown setting '\(member.key)'\(suggestion(for: member.key, among: names))\(legacyHint)")
+                report(
+                    memberPath,
+                    "unknown setting '\(member.key)'\(suggestion(for: member.key, among: names))\(legacyHint)")
                 continue
             }
             provided.append(key)
@@ -19,7 +21,8 @@ extension RequestDecoder {
         return settings
     }
 
-    private mutating func apply(_ value: JSONValue, to key: SettingsKey, of settings: inout Settings, at path: JSONPath) {
+    private mutating func apply(_ value: JSONValue, to key: SettingsKey, of settings: inout Settings, at path: JSONPath)
+    {
         // null leaves the SDK default (for colours and the accessory view, the default is "none").
         guard value != .null else { return }
         func flag(_ decoder: inout RequestDecoder, _ update: (inout Settings, Bool) -> Void) {

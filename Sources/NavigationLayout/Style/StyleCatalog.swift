@@ -54,7 +54,8 @@ public enum StyleCatalog {
         case .headerNominalHeight:
             return StyleEntry(
                 key: key, defaultValue: 96, unit: .points,
-                meaning: "Height of the turn card below the top safe area; the card is this plus the safe area it sits under.",
+                meaning:
+                    "Height of the turn card below the top safe area; the card is this plus the safe area it sits under.",
                 reasoning: "Tall enough for a maneuver icon, distance and a two-line street name at default text size.")
         case .headerTopPadding:
             return StyleEntry(
@@ -64,13 +65,18 @@ public enum StyleCatalog {
         case .footerNominalHeight:
             return StyleEntry(
                 key: key, defaultValue: 72, unit: .points,
-                meaning: "Height of the ETA card above the bottom safe area; the card is this plus the safe area it sits over.",
-                reasoning: "One line of ETA, distance and time left plus a close button, at a 48 pt touch target with margins.")
+                meaning:
+                    "Height of the ETA card above the bottom safe area; the card is this plus the safe area it sits over.",
+                reasoning:
+                    "One line of ETA, distance and time left plus a close button, at a 48 pt touch target with margins."
+            )
         case .wideModeMinimumWidth:
             return StyleEntry(
                 key: key, defaultValue: 600, unit: .points,
                 meaning: "Map width at or above which wide mode (cards on the leading side, narrower) is on.",
-                reasoning: "Every portrait phone is narrower (at most 440 pt); landscape phones (667 pt and up) and iPads are wider.")
+                reasoning:
+                    "Every portrait phone is narrower (at most 440 pt); landscape phones (667 pt and up) and iPads are wider."
+            )
         case .wideModeCardWidth:
             return StyleEntry(
                 key: key, defaultValue: 360, unit: .points,
@@ -99,7 +105,8 @@ public enum StyleCatalog {
         case .recenterButtonWidth:
             return StyleEntry(
                 key: key, defaultValue: 120, unit: .points,
-                meaning: "Width of the re-center button that replaces the Google logo while the driver has panned away.",
+                meaning:
+                    "Width of the re-center button that replaces the Google logo while the driver has panned away.",
                 reasoning: "An icon plus the word \"Re-center\" in a pill.")
         case .recenterButtonHeight:
             return StyleEntry(
@@ -159,8 +166,10 @@ public enum StyleCatalog {
         case .headerAccessoryMinimumMapHeight:
             return StyleEntry(
                 key: key, defaultValue: 120, unit: .points,
-                meaning: "Open map height that must remain between header accessory and footer, or the accessory hides.",
-                reasoning: "Hides the accessory on landscape phones (393 pt tall) while it still fits every portrait phone.")
+                meaning:
+                    "Open map height that must remain between header accessory and footer, or the accessory hides.",
+                reasoning:
+                    "Hides the accessory on landscape phones (393 pt tall) while it still fits every portrait phone.")
         }
     }
 }
