@@ -14,7 +14,7 @@ import Cassowary
 /// as may a multiplier. Whitespace between tokens is free. The parser checks syntax, attribute names,
 /// style names and priorities; relating anchors and knowing items is `ConstraintChecker`'s job.
 public enum ConstraintParser {
-    /// The longest expression accepted; real constraints are well under 200 characters.
+    /// The longest expression accepted, in UTF-8 bytes; real constraints are well under 200.
     public static let maximumLength = 1_000
 
     public static func parse(_ text: String) throws(ExpressionError) -> ParsedConstraint {
@@ -57,79 +57,95 @@ public enum ConstraintParser {
 
     /// Whether `text` is a valid item or view name: a letter or "_" followed by letters, digits or "_".
     public static func isName(_ text: String) -> Bool {
-        var scalars = text.unicodeScalars.makeIterator()
-        guard let first = scalars.next(), isNameStart(first) else { return false }
-        while let scalar = scalars.next() {
-            guard isNameContinuation(scalar) else { return false }
+        var bytes = text.utf8.makeIterator()
+        guard let first = bytes.next(), isNameStart(first) else { return false }
+        while let byte = bytes.next() {
+            guard isNameContinuation(byte) else { return false }
         }
         return true
     }
 
     /// Whether `text` is a valid constraint id: name characters plus "-" and ".", not starting with a digit.
     public static func isConstraintID(_ text: String) -> Bool {
-        var scalars = text.unicodeScalars.makeIterator()
-        guard let first = scalars.next(), isNameStart(first) else { return false }
-        while let scalar = scalars.next() {
-            guard isNameContinuation(scalar) || scalar == "-" || scalar == "." else { return false }
+        var bytes = text.utf8.makeIterator()
+        guard let first = bytes.next(), isNameStart(first) else { return false }
+        while let byte = bytes.next() {
+            guard isNameContinuation(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") else {
+                return false
+            }
         }
         return true
     }
 }
 
-func isNameStart(_ scalar: Unicode.Scalar) -> Bool {
-    (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") || scalar == "_"
+func isNameStart(_ byte: UInt8) -> Bool {
+    (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+        || byte == UInt8(ascii: "_")
 }
 
-func isNameContinuation(_ scalar: Unicode.Scalar) -> Bool {
-    isNameStart(scalar) || isASCIIDigit(scalar)
+func isNameContinuation(_ byte: UInt8) -> Bool {
+    isNameStart(byte) || isASCIIDigit(byte)
 }
 
-func isASCIIDigit(_ scalar: Unicode.Scalar) -> Bool { scalar >= "0" && scalar <= "9" }
+func isASCIIDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 
-/// The hand-written recursive-descent scanner behind `ConstraintParser`. Positions are indexes into the
-/// scalars; columns reported are position + 1.
+/// The hand-written recursive-descent scanner behind `ConstraintParser`.
+///
+/// It works on the UTF-8 bytes: every token of the language is ASCII, so names and numbers slice
+/// straight into Strings, and any other byte is an error. Columns count Unicode scalars (what an editor
+/// shows); they are computed only when an error is reported.
 struct ExpressionScanner {
-    let scalars: [Unicode.Scalar]
+    let bytes: [UInt8]
     var position = 0
 
     init(_ text: String) {
-        scalars = Array(text.unicodeScalars)
+        bytes = Array(text.utf8)
     }
 
-    var column: Int { position + 1 }
+    /// The 1-based column, in Unicode scalars, of a byte position.
+    func column(at position: Int) -> Int {
+        var column = 1
+        for index in 0..<min(position, bytes.count) where bytes[index] & 0xC0 != 0x80 { column += 1 }
+        return column
+    }
 
     func fail(_ message: String, at position: Int) -> ExpressionError {
-        ExpressionError(column: position + 1, message: message)
+        ExpressionError(column: column(at: position), message: message)
+    }
+
+    func text(_ range: Range<Int>) -> String {
+        String(decoding: bytes[range], as: UTF8.self)
     }
 
     mutating func constraint() throws(ExpressionError) -> ParsedConstraint {
-        guard scalars.count <= ConstraintParser.maximumLength else {
-            throw fail("constraint is longer than \(ConstraintParser.maximumLength) characters", at: 0)
+        guard bytes.count <= ConstraintParser.maximumLength else {
+            throw fail("constraint is longer than \(ConstraintParser.maximumLength) bytes", at: 0)
         }
         skipSpaces()
-        guard position < scalars.count else { throw fail("empty constraint", at: position) }
+        guard position < bytes.count else { throw fail("empty constraint", at: position) }
         let id = try optionalID()
         skipSpaces()
-        let firstColumn = column
+        let firstStart = position
         let first = try anchor()
         skipSpaces()
         let relation = try self.relation()
         skipSpaces()
-        var columns = ParsedConstraint.Columns(first: firstColumn)
+        var secondStart: Int? = nil
+        var constantStart: Int? = nil
         var second: Anchor? = nil
         var multiplier = 1.0
         var constant = LayoutConstant.zero
         if startsConstant() {
-            columns.constant = column
+            constantStart = position
             constant = try signedConstant()
         } else {
-            guard position < scalars.count else {
+            guard position < bytes.count else {
                 throw fail("expected an anchor or a constant after '\(relation.rawValue)'", at: position)
             }
-            columns.second = column
+            secondStart = position
             second = try anchor()
             skipSpaces()
-            if peek() == "*" {
+            if peek() == UInt8(ascii: "*") {
                 position += 1
                 skipSpaces()
                 let numberStart = position
@@ -139,26 +155,21 @@ struct ExpressionScanner {
                 }
                 skipSpaces()
             }
-            if let sign = peek(), sign == "+" || sign == "-" {
+            if let sign = peek(), sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
                 position += 1
                 skipSpaces()
-                columns.constant = column
-                let negate = sign == "-"
-                guard peek() != "+", peek() != "-" else {
-                    throw fail("expected a number or style value after '\(sign)'", at: position)
+                constantStart = position
+                guard peek() != UInt8(ascii: "+"), peek() != UInt8(ascii: "-") else {
+                    throw fail(
+                        "expected a number or style value after '\(Character(Unicode.Scalar(sign)))'", at: position)
                 }
                 constant = try unsignedConstant()
-                if negate {
-                    switch constant {
-                    case .points(let value): constant = .points(-value)
-                    case .style(let key, _): constant = .style(key, negated: true)
-                    }
-                }
+                if sign == UInt8(ascii: "-") { constant = negated(constant) }
             }
         }
         skipSpaces()
         var priority = Priority.required
-        if peek() == "@" {
+        if peek() == UInt8(ascii: "@") {
             position += 1
             skipSpaces()
             priority = try self.priority()
@@ -168,16 +179,26 @@ struct ExpressionScanner {
         let spec = LayoutConstraintSpec(
             id: id, first: first, relation: relation, second: second, multiplier: multiplier, constant: constant,
             priority: priority)
+        let columns = ParsedConstraint.Columns(
+            first: column(at: firstStart), second: secondStart.map { column(at: $0) },
+            constant: constantStart.map { column(at: $0) })
         return ParsedConstraint(spec: spec, columns: columns)
+    }
+
+    func negated(_ constant: LayoutConstant) -> LayoutConstant {
+        switch constant {
+        case .points(let value): return .points(-value)
+        case .style(let key, let negated): return .style(key, negated: !negated)
+        }
     }
 
     /// `id ":"` if the text has a colon; ids may contain "-" and ".", which anchors never mix with ":".
     mutating func optionalID() throws(ExpressionError) -> String? {
-        guard let colon = scalars[position...].firstIndex(of: ":") else { return nil }
+        guard let colon = bytes[position...].firstIndex(of: UInt8(ascii: ":")) else { return nil }
         let start = position
         var end = colon
-        while end > start, scalars[end - 1] == " " || scalars[end - 1] == "\t" { end -= 1 }
-        let id = String(String.UnicodeScalarView(scalars[start..<end]))
+        while end > start, bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t") { end -= 1 }
+        let id = text(start..<end)
         guard !id.isEmpty else { throw fail("expected a constraint id before ':'", at: colon) }
         guard ConstraintParser.isConstraintID(id) else {
             throw fail(
@@ -194,35 +215,37 @@ struct ExpressionScanner {
             throw fail("expected \(what), found \(describe(at: position))", at: position)
         }
         position += 1
-        while let scalar = peek(), isNameContinuation(scalar) { position += 1 }
-        return String(String.UnicodeScalarView(scalars[start..<position]))
+        while let byte = peek(), isNameContinuation(byte) { position += 1 }
+        return text(start..<position)
     }
 
     mutating func anchor() throws(ExpressionError) -> Anchor {
+        let itemStart = position
         let itemName = try name(what: "an item name")
         if itemName == "style" {
-            throw fail("'style' names a style value, not an item; a style value is a constant", at: position - 5)
+            throw fail("'style' names a style value, not an item; a style value is a constant", at: itemStart)
         }
-        guard peek() == "." else {
+        guard peek() == UInt8(ascii: ".") else {
             throw fail("expected '.' and an attribute after '\(itemName)'", at: position)
         }
         position += 1
-        let attributeStart = position
+        var attributeStart = position
         var word = try name(what: "an attribute")
         var margins = false
         if word == "margins" {
             margins = true
-            guard peek() == "." else {
+            guard peek() == UInt8(ascii: ".") else {
                 throw fail("expected '.' and an attribute after '\(itemName).margins'", at: position)
             }
             position += 1
+            attributeStart = position
             word = try name(what: "an attribute")
         }
         guard let attribute = LayoutAttribute(rawValue: word) else {
-            let start = margins ? position - word.unicodeScalars.count : attributeStart
+            let names = LayoutAttribute.allCases.map(\.rawValue)
             throw fail(
-                "unknown attribute '\(word)'\(suggestion(for: word, among: LayoutAttribute.allCases.map(\.rawValue))); attributes: \(LayoutAttribute.allCases.map(\.rawValue).joined(separator: ", "))",
-                at: start)
+                "unknown attribute '\(word)'\(suggestion(for: word, among: names)); attributes: \(names.joined(separator: ", "))",
+                at: attributeStart)
         }
         return Anchor(item: ItemReference(name: itemName, margins: margins), attribute: attribute)
     }
@@ -230,52 +253,55 @@ struct ExpressionScanner {
     mutating func relation() throws(ExpressionError) -> LayoutRelation {
         let start = position
         guard let first = peek() else { throw fail("expected '==', '<=' or '>=' after the anchor", at: position) }
-        let second = position + 1 < scalars.count ? scalars[position + 1] : nil
-        switch (first, second) {
-        case ("=", "="):
+        let followedByEquals = position + 1 < bytes.count && bytes[position + 1] == UInt8(ascii: "=")
+        switch first {
+        case UInt8(ascii: "=") where followedByEquals:
             position += 2
             return .equal
-        case ("<", "="):
+        case UInt8(ascii: "<") where followedByEquals:
             position += 2
             return .lessThanOrEqual
-        case (">", "="):
+        case UInt8(ascii: ">") where followedByEquals:
             position += 2
             return .greaterThanOrEqual
-        case ("=", _): throw fail("write '==' for equality", at: start)
-        case ("<", _), (">", _):
-            throw fail("strict inequalities do not exist in Auto Layout; write '\(first)='", at: start)
-        default: throw fail("expected '==', '<=' or '>=', found \(describe(at: start))", at: start)
+        case UInt8(ascii: "="):
+            throw fail("write '==' for equality", at: start)
+        case UInt8(ascii: "<"), UInt8(ascii: ">"):
+            throw fail(
+                "strict inequalities do not exist in Auto Layout; write '\(Character(Unicode.Scalar(first)))='",
+                at: start)
+        default:
+            throw fail("expected '==', '<=' or '>=', found \(describe(at: start))", at: start)
         }
     }
 
+    private static let stylePrefix: [UInt8] = Array("style.".utf8)
+
     /// Whether the right-hand side starts with a constant rather than an anchor.
     func startsConstant() -> Bool {
-        guard let scalar = peek() else { return false }
-        if scalar == "-" || scalar == "+" || isASCIIDigit(scalar) || scalar == "." { return true }
+        guard let byte = peek() else { return false }
+        if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".") || isASCIIDigit(byte) {
+            return true
+        }
         // "style." starts a style constant; a view can never be named "style".
-        let word = "style."
-        let end = position + word.unicodeScalars.count
-        return end <= scalars.count && String(String.UnicodeScalarView(scalars[position..<end])) == word
+        let prefix = Self.stylePrefix
+        return position + prefix.count <= bytes.count && bytes[position..<position + prefix.count].elementsEqual(prefix)
     }
 
     mutating func signedConstant() throws(ExpressionError) -> LayoutConstant {
         var negate = false
-        if let sign = peek(), sign == "-" || sign == "+" {
-            negate = sign == "-"
+        if let sign = peek(), sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
+            negate = sign == UInt8(ascii: "-")
             position += 1
             skipSpaces()
         }
         let constant = try unsignedConstant()
-        guard negate else { return constant }
-        switch constant {
-        case .points(let value): return .points(-value)
-        case .style(let key, _): return .style(key, negated: true)
-        }
+        return negate ? negated(constant) : constant
     }
 
     mutating func unsignedConstant() throws(ExpressionError) -> LayoutConstant {
-        guard let scalar = peek() else { throw fail("expected a number or a style value", at: position) }
-        if isASCIIDigit(scalar) || scalar == "." {
+        guard let byte = peek() else { throw fail("expected a number or a style value", at: position) }
+        if isASCIIDigit(byte) || byte == UInt8(ascii: ".") {
             return .points(try unsignedNumber(what: "constant"))
         }
         let start = position
@@ -283,22 +309,23 @@ struct ExpressionScanner {
         guard word == "style" else {
             throw fail("expected a number or 'style.name', found '\(word)'", at: start)
         }
-        guard peek() == "." else { throw fail("expected '.' and a style name after 'style'", at: position) }
+        guard peek() == UInt8(ascii: ".") else {
+            throw fail("expected '.' and a style name after 'style'", at: position)
+        }
         position += 1
         let nameStart = position
         let styleName = try name(what: "a style name")
         guard let key = StyleKey(rawValue: styleName) else {
-            throw fail(
-                "unknown style value '\(styleName)'\(suggestion(for: styleName, among: StyleKey.allCases.map(\.rawValue)))",
-                at: nameStart)
+            let names = StyleKey.allCases.map(\.rawValue)
+            throw fail("unknown style value '\(styleName)'\(suggestion(for: styleName, among: names))", at: nameStart)
         }
         return .style(key, negated: false)
     }
 
     mutating func signedNumber(what: String) throws(ExpressionError) -> Double {
         var negate = false
-        if let sign = peek(), sign == "-" || sign == "+" {
-            negate = sign == "-"
+        if let sign = peek(), sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
+            negate = sign == UInt8(ascii: "-")
             position += 1
             skipSpaces()
         }
@@ -312,33 +339,35 @@ struct ExpressionScanner {
         guard let first = peek(), isASCIIDigit(first) else {
             throw fail("expected a number for the \(what), found \(describe(at: position))", at: position)
         }
-        while let scalar = peek(), isASCIIDigit(scalar) { position += 1 }
-        if peek() == "." {
+        while let byte = peek(), isASCIIDigit(byte) { position += 1 }
+        if peek() == UInt8(ascii: ".") {
             position += 1
             guard let digit = peek(), isASCIIDigit(digit) else {
                 throw fail("expected a digit after the decimal point", at: position)
             }
-            while let scalar = peek(), isASCIIDigit(scalar) { position += 1 }
+            while let byte = peek(), isASCIIDigit(byte) { position += 1 }
         }
-        if let e = peek(), e == "e" || e == "E" {
+        if let e = peek(), e == UInt8(ascii: "e") || e == UInt8(ascii: "E") {
             position += 1
-            if let sign = peek(), sign == "+" || sign == "-" { position += 1 }
+            if let sign = peek(), sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { position += 1 }
             guard let digit = peek(), isASCIIDigit(digit) else {
                 throw fail("expected a digit in the exponent", at: position)
             }
-            while let scalar = peek(), isASCIIDigit(scalar) { position += 1 }
+            while let byte = peek(), isASCIIDigit(byte) { position += 1 }
         }
-        let text = String(String.UnicodeScalarView(scalars[start..<position]))
-        guard let value = Double(text), value.isFinite else {
-            throw fail("\(what) \(text) is out of range", at: start)
+        let literal = text(start..<position)
+        guard let value = Double(literal), value.isFinite else {
+            throw fail("\(what) \(literal) is out of range", at: start)
         }
         return value
     }
 
     mutating func priority() throws(ExpressionError) -> Priority {
         let start = position
-        while let scalar = peek(), isNameContinuation(scalar) || scalar == "." || scalar == "-" { position += 1 }
-        let word = String(String.UnicodeScalarView(scalars[start..<position]))
+        while let byte = peek(), isNameContinuation(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-") {
+            position += 1
+        }
+        let word = text(start..<position)
         guard !word.isEmpty else {
             throw fail("expected a priority after '@': required, high, low, fittingSize or 1...1000", at: start)
         }
@@ -350,24 +379,26 @@ struct ExpressionScanner {
     }
 
     mutating func skipSpaces() {
-        while let scalar = peek(), scalar == " " || scalar == "\t" { position += 1 }
+        while let byte = peek(), byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") { position += 1 }
     }
 
     func expectEnd() throws(ExpressionError) {
         var end = position
-        while end < scalars.count, scalars[end] == " " || scalars[end] == "\t" { end += 1 }
-        guard end == scalars.count else {
+        while end < bytes.count, bytes[end] == UInt8(ascii: " ") || bytes[end] == UInt8(ascii: "\t") { end += 1 }
+        guard end == bytes.count else {
             throw fail("unexpected \(describe(at: end))", at: end)
         }
     }
 
-    func peek() -> Unicode.Scalar? {
-        position < scalars.count ? scalars[position] : nil
+    func peek() -> UInt8? {
+        position < bytes.count ? bytes[position] : nil
     }
 
+    /// The character at a byte position, for messages: quoted, or named when it is a control character.
     func describe(at index: Int) -> String {
-        guard index < scalars.count else { return "end of constraint" }
-        let scalar = scalars[index]
+        guard index < bytes.count else { return "end of constraint" }
+        let scalarEnd = min(index + 4, bytes.count)
+        guard let scalar = text(index..<scalarEnd).unicodeScalars.first else { return "end of constraint" }
         if scalar.value < 0x20 || scalar.value == 0x7F {
             return "control character U+\(String(scalar.value, radix: 16, uppercase: true))"
         }

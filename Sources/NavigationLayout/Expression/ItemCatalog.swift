@@ -19,7 +19,15 @@ public struct ItemCatalog: Sendable, Equatable {
 
     /// Custom names in declaration order (views, then guides, then stacks).
     public private(set) var customNames: [String] = []
-    private var custom: [String: Entry] = [:]
+    /// Built-ins and custom items in one table: every constraint looks up two names, so this is one
+    /// hash lookup instead of a string switch followed by a hash lookup.
+    private var entries: [String: Entry] = ItemCatalog.builtInEntries
+
+    private static let builtInEntries: [String: Entry] = {
+        var entries: [String: Entry] = [:]
+        for item in BuiltInItem.allCases { entries[item.rawValue] = .builtIn(item) }
+        return entries
+    }()
 
     /// The built-in items only.
     public static let builtIns = ItemCatalog()
@@ -29,15 +37,14 @@ public struct ItemCatalog: Sendable, Equatable {
     /// Adds a custom item; returns false when the name is taken (by a built-in or an earlier custom item).
     @discardableResult
     public mutating func add(_ name: String, as entry: Entry) -> Bool {
-        guard BuiltInItem(rawValue: name) == nil, custom[name] == nil else { return false }
-        custom[name] = entry
+        guard entries[name] == nil else { return false }
+        entries[name] = entry
         customNames.append(name)
         return true
     }
 
     public func entry(named name: String) -> Entry? {
-        if let item = BuiltInItem(rawValue: name) { return .builtIn(item) }
-        return custom[name]
+        entries[name]
     }
 
     /// Every known name, built-ins first, for suggestions.

@@ -119,12 +119,13 @@ struct RequestDecoder {
     mutating func choice<Choice: RawRepresentable & CaseIterable>(
         _ value: JSONValue, at path: JSONPath, as type: Choice.Type
     ) -> Choice? where Choice.RawValue == String {
-        let names = Choice.allCases.map(\.rawValue)
         guard case .string(let text) = value else {
-            report(path, "expected one of \(quotedList(names)), found \(value.typeDescription)")
+            report(
+                path, "expected one of \(quotedList(Choice.allCases.map(\.rawValue))), found \(value.typeDescription)")
             return nil
         }
         guard let choice = Choice(rawValue: text) else {
+            let names = Choice.allCases.map(\.rawValue)
             report(path, "'\(text)' is not one of \(quotedList(names))\(suggestion(for: text, among: names))")
             return nil
         }
@@ -326,10 +327,10 @@ struct RequestDecoder {
     mutating func style(_ value: JSONValue, at path: JSONPath) -> StyleValues? {
         guard let object = object(value, at: path) else { return nil }
         var style = StyleValues.defaults
-        let names = StyleKey.allCases.map(\.rawValue)
         for member in object.members {
             let memberPath = path.appending(member.key)
             guard let key = StyleKey(rawValue: member.key) else {
+                let names = StyleKey.allCases.map(\.rawValue)
                 report(
                     memberPath,
                     "unknown style value '\(member.key)'\(suggestion(for: member.key, among: names)); GET /v1/style lists them"

@@ -3,11 +3,11 @@ extension RequestDecoder {
     mutating func settings(_ value: JSONValue, at path: JSONPath) -> Settings? {
         guard let object = object(value, at: path) else { return nil }
         var settings = Settings()
-        let names = SettingsKey.allCases.map(\.rawValue)
         var provided: [SettingsKey] = []
         for member in object.members {
             let memberPath = path.appending(member.key)
             guard let key = SettingsKey(rawValue: member.key) else {
+                let names = SettingsKey.allCases.map(\.rawValue)
                 let legacyHint = member.key.hasPrefix("is") ? "; settings are named without the 'is' prefix" : ""
                 report(
                     memberPath,
