@@ -475,6 +475,19 @@ struct RequestDecodingTests {
             request: delegate(
                 #""ready": {"constraints": ["x: map.top == safeArea.top", "x: map.bottom == safeArea.bottom"]}"#),
             path: "delegate.ready.constraints[1]", message: "already used at delegate.ready.constraints[0]"),
+        Failure(
+            request: delegate(
+                #""guidance": {"constraints": ["x: map.top == safeArea.top"]}, "prompt": {"constraints": ["x: prompt.bottom == map.bottom"]}"#
+            ), path: "delegate.prompt.constraints[0]",
+            message: "already used at delegate.guidance.constraints[0], installed at the same time"),
+        Failure(
+            request: delegate(
+                #""prompt": {"constraints": ["x: prompt.bottom == map.bottom"]}, "wide": {"guidance": {"constraints": ["x: map.top == safeArea.top"]}}"#
+            ), path: "delegate.prompt.constraints[0]", message: "already used at delegate.wide.guidance.constraints[0]"),
+        Failure(
+            request: delegate(
+                #""guidance": {"constraints": ["x: map.top == safeArea.top"]}, "wide": {"prompt": {"constraints": ["x: prompt.bottom == map.bottom"]}}"#
+            ), path: "delegate.wide.prompt.constraints[0]", message: "already used at delegate.guidance.constraints[0]"),
         // Constraint objects: path of the field
         Failure(
             request: delegate(#""shared": [{"relation": "=="}]"#), path: "delegate.shared[0].first",
@@ -543,6 +556,16 @@ struct RequestDecodingTests {
         let issues = issues(
             #"{"screen": {"width": 0, "height": -1}, "state": {"navigation": "x"}, "settings": {"nope": 1}}"#)
         #expect(issues.map(\.path) == ["screen.width", "screen.height", "state.navigation", "settings.nope"])
+    }
+
+    @Test("ids may repeat across layouts that are never installed together")
+    func idsRepeatAcrossExclusiveLayouts() throws {
+        let request = try decode(
+            Self.delegate(
+                #""ready": {"constraints": ["x: map.top == safeArea.top"]}, "guidance": {"constraints": ["x: map.top == safeArea.top"]}, "wide": {"guidance": {"constraints": ["x: map.top == safeArea.top"]}, "prompt": {"constraints": ["y: prompt.bottom == map.bottom"]}}, "prompt": {"constraints": ["y: prompt.bottom == map.bottom"]}"#
+            ))
+        #expect(request.delegate?.wide?.guidance?.constraints.first?.spec.id == "x")
+        #expect(request.delegate?.prompt?.constraints.first?.spec.id == "y")
     }
 
     @Test("stops listing problems after the limit")

@@ -30,21 +30,48 @@ extension RequestDecoder {
         }
         validateArrangedViews(of: document.stacks, items: items, at: path.appending("stacks"))
 
-        var ids = ConstraintIDs()
+        // Constraint ids must be unique among the constraints installed together: shared with each state,
+        // and a prompt's with the guidance layout in force (narrow, or wide when wide mode has one).
+        var sharedIDs = ConstraintIDs()
         if let value = present(object, "shared") {
-            document.shared = constraints(value, at: path.appending("shared"), items: items, ids: &ids, shared: true)
+            document.shared = constraints(
+                value, at: path.appending("shared"), items: items, ids: &sharedIDs)
         }
         if let value = present(object, "ready") {
-            document.ready = stateLayout(value, at: path.appending("ready"), items: items, ids: ids)
+            var ids = sharedIDs
+            document.ready = stateLayout(value, at: path.appending("ready"), items: items, ids: &ids)
         }
+        var guidanceIDs = sharedIDs
         if let value = present(object, "guidance") {
-            document.guidance = stateLayout(value, at: path.appending("guidance"), items: items, ids: ids)
+            document.guidance = stateLayout(value, at: path.appending("guidance"), items: items, ids: &guidanceIDs)
         }
+        let widePath = path.appending("wide")
+        var wideObject: JSONObject? = nil
+        var wideGuidanceIDs: ConstraintIDs? = nil
+        if let value = present(object, "wide"), let wide = self.object(value, at: widePath) {
+            rejectUnknownMembers(of: wide, at: widePath, allowed: ["ready", "guidance", "prompt"])
+            var variants = WideVariants()
+            if let value = present(wide, "ready") {
+                var ids = sharedIDs
+                variants.ready = stateLayout(value, at: widePath.appending("ready"), items: items, ids: &ids)
+            }
+            if let value = present(wide, "guidance") {
+                var ids = sharedIDs
+                variants.guidance = stateLayout(value, at: widePath.appending("guidance"), items: items, ids: &ids)
+                wideGuidanceIDs = ids
+            }
+            document.wide = variants
+            wideObject = wide
+        }
+        let widePrompt = wideObject.flatMap { present($0, "prompt") }
         if let value = present(object, "prompt") {
-            document.prompt = promptLayout(value, at: path.appending("prompt"), items: items, ids: ids)
+            var ids = guidanceIDs
+            if widePrompt == nil, let wideGuidanceIDs { ids.formUnion(wideGuidanceIDs) }
+            document.prompt = promptLayout(value, at: path.appending("prompt"), items: items, ids: &ids)
         }
-        if let value = present(object, "wide") {
-            document.wide = wideVariants(value, at: path.appending("wide"), items: items, ids: ids)
+        if let widePrompt {
+            var ids = wideGuidanceIDs ?? guidanceIDs
+            document.wide?.prompt = promptLayout(widePrompt, at: widePath.appending("prompt"), items: items, ids: &ids)
         }
         if let value = present(object, "layers") {
             let layersPath = path.appending("layers")
@@ -218,7 +245,9 @@ extension RequestDecoder {
 
     // MARK: State blocks
 
-    private mutating func stateLayout(_ value: JSONValue, at path: JSONPath, items: ItemCatalog, ids: ConstraintIDs)
+    private mutating func stateLayout(
+        _ value: JSONValue, at path: JSONPath, items: ItemCatalog, ids: inout ConstraintIDs
+    )
         -> StateLayout?
     {
         guard let object = object(value, at: path) else { return nil }
@@ -233,23 +262,21 @@ extension RequestDecoder {
             }
         }
         if let value = present(object, "constraints") {
-            var ids = ids
-            layout.constraints = constraints(
-                value, at: path.appending("constraints"), items: items, ids: &ids, shared: false)
+            layout.constraints = constraints(value, at: path.appending("constraints"), items: items, ids: &ids)
         }
         return layout
     }
 
-    private mutating func promptLayout(_ value: JSONValue, at path: JSONPath, items: ItemCatalog, ids: ConstraintIDs)
+    private mutating func promptLayout(
+        _ value: JSONValue, at path: JSONPath, items: ItemCatalog, ids: inout ConstraintIDs
+    )
         -> PromptLayout?
     {
         guard let object = object(value, at: path) else { return nil }
         rejectUnknownMembers(of: object, at: path, allowed: ["constraints", "corners"])
         var layout = PromptLayout()
         if let value = present(object, "constraints") {
-            var ids = ids
-            layout.constraints = constraints(
-                value, at: path.appending("constraints"), items: items, ids: &ids, shared: false)
+            layout.constraints = constraints(value, at: path.appending("constraints"), items: items, ids: &ids)
         }
         if let value = present(object, "corners"),
             let corners = choice(value, at: path.appending("corners"), as: PromptCorners.self)
@@ -259,29 +286,11 @@ extension RequestDecoder {
         return layout
     }
 
-    private mutating func wideVariants(_ value: JSONValue, at path: JSONPath, items: ItemCatalog, ids: ConstraintIDs)
-        -> WideVariants?
-    {
-        guard let object = object(value, at: path) else { return nil }
-        rejectUnknownMembers(of: object, at: path, allowed: ["ready", "guidance", "prompt"])
-        var wide = WideVariants()
-        if let value = present(object, "ready") {
-            wide.ready = stateLayout(value, at: path.appending("ready"), items: items, ids: ids)
-        }
-        if let value = present(object, "guidance") {
-            wide.guidance = stateLayout(value, at: path.appending("guidance"), items: items, ids: ids)
-        }
-        if let value = present(object, "prompt") {
-            wide.prompt = promptLayout(value, at: path.appending("prompt"), items: items, ids: ids)
-        }
-        return wide
-    }
-
     // MARK: Constraints
 
     /// An array of constraints, each a string in the expression language or an object.
     private mutating func constraints(
-        _ value: JSONValue, at path: JSONPath, items: ItemCatalog, ids: inout ConstraintIDs, shared: Bool
+        _ value: JSONValue, at path: JSONPath, items: ItemCatalog, ids: inout ConstraintIDs
     ) -> [DelegateConstraint] {
         guard case .array(let elements) = value else {
             report(path, "expected an array of constraints, found \(value.typeDescription)")
@@ -293,7 +302,8 @@ extension RequestDecoder {
             guard let constraint = constraint(element, at: elementPath, items: items) else { continue }
             if let id = constraint.spec.id {
                 if let earlier = ids.paths[id] {
-                    report(elementPath, "constraint id '\(id)' is already used at \(earlier)")
+                    report(
+                        elementPath, "constraint id '\(id)' is already used at \(earlier), installed at the same time")
                     continue
                 }
                 ids.paths[id] = elementPath.description
@@ -414,10 +424,12 @@ extension RequestDecoder {
     }
 }
 
-/// Constraint ids in use and where each was first written. Shared constraints are active in every
-/// state, so their ids are reserved everywhere; ids of one state block may be reused by another block,
-/// which is never active at the same time... except that the prompt block joins guidance, so the check
-/// is per block plus shared (a repeat between guidance and prompt is caught by the diagnostics later).
+/// Constraint ids in use, each with the path where it was first written.
 struct ConstraintIDs {
     var paths: [String: String] = [:]
+
+    /// Adds the other set's ids; an id in both keeps this set's path (shared ids have the same one).
+    mutating func formUnion(_ other: ConstraintIDs) {
+        paths.merge(other.paths) { mine, _ in mine }
+    }
 }
