@@ -167,6 +167,29 @@ struct RequestDecodingTests {
             ).isWideMode)
     }
 
+    @Test(
+        "derives the speed widget state from the settings unless the request gives it",
+        arguments: [
+            (#"{}"#, SpeedWidgetState.none), (#"{"shouldDisplaySpeedometer": true}"#, .speed),
+            (#"{"shouldDisplaySpeedLimit": true}"#, .limit),
+            (#"{"shouldDisplaySpeedometer": true, "shouldDisplaySpeedLimit": true}"#, .both),
+        ])
+    func derivesSpeedWidget(settings: String, expected: SpeedWidgetState) throws {
+        #expect(try decode(Self.request(#""settings": \#(settings)"#)).speedWidgetState == expected)
+        let forced =
+            #"{"screen": {"width": 393, "height": 852}, "state": {"navigation": "guidance", "speedWidget": "limit"}, "settings": \#(settings)}"#
+        #expect(try decode(forced).speedWidgetState == .limit)
+    }
+
+    @Test("a prompt without a height takes the style's default height")
+    func promptDefaultHeight() throws {
+        let base =
+            #"{"screen": {"width": 393, "height": 852}, "state": {"navigation": "guidance", "prompt": {"kind": "incident"}}"#
+        #expect(try decode(base + "}").promptHeight == StyleCatalog.entry(for: .promptDefaultHeight).defaultValue)
+        #expect(try decode(base + #", "style": {"promptDefaultHeight": 120}}"#).promptHeight == 120)
+        #expect(try decode(Self.minimal).promptHeight == nil)
+    }
+
     @Test("reads custom views, stacks, wide variants, layers and constraint objects")
     func readsDelegateDetails() throws {
         let request = try decode(

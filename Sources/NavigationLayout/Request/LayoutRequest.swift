@@ -50,4 +50,20 @@ public struct LayoutRequest: Sendable, Equatable {
     public var isWideMode: Bool {
         state.wideMode ?? (screen.width >= style[.wideModeMinimumWidth])
     }
+
+    /// The speed widget's visual state: given by the request, else derived from the settings.
+    public var speedWidgetState: SpeedWidgetState {
+        if let given = state.speedWidget { return given }
+        switch (settings.shouldDisplaySpeedometer, settings.shouldDisplaySpeedLimit) {
+        case (true, true): return .both
+        case (true, false): return .speed
+        case (false, true): return .limit
+        case (false, false): return .none
+        }
+    }
+
+    /// The height of the shown prompt: as the request asks, else the `promptDefaultHeight` style value.
+    public var promptHeight: Double? {
+        state.prompt.map { $0.height ?? style[.promptDefaultHeight] }
+    }
 }
