@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "NavigationLayout", targets: ["NavigationLayout"]),
         // libFuzzer harness for the request decoder and the expression parser; see its main.swift.
         .executable(name: "LayoutRequestFuzz", targets: ["LayoutRequestFuzz"]),
+        .executable(name: "navlayout-request-bench", targets: ["navlayout-request-bench"]),
     ],
     targets: [
         // The constraint solver: stdlib only, no Foundation, no I/O.
@@ -30,6 +31,8 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .executableTarget(name: "LayoutRequestFuzz", dependencies: ["NavigationLayout"]),
+        // Request decoding and JSON writing next to JSONSerialization: swift run -c release navlayout-request-bench
+        .executableTarget(name: "navlayout-request-bench", dependencies: ["NavigationLayout"]),
     ],
     swiftLanguageModes: [.v6]
 )
