@@ -2,7 +2,7 @@
 public struct ParsedConstraint: Sendable, Equatable {
     public var spec: LayoutConstraintSpec
     /// Columns (1-based) of the parts inside the text they were read from. In the JSON object form each
-    /// part is its own string, so each column is 1 and `fieldOfPart` names the field.
+    /// part is its own string, so each column is 1 and a check names the field through `ExpressionError.part`.
     public var columns: Columns
 
     public struct Columns: Sendable, Equatable {
