@@ -66,4 +66,47 @@ struct ProfileMergeTests {
     func nonObjectRequest() throws {
         #expect(try merge(#"{"screen": {}}"#, "[1]") == [1])
     }
+
+    func profileIssues(_ text: String) throws -> [RequestError.Issue] {
+        let value = try JSONParser().parse(text)
+        do throws(RequestError) {
+            try ProfileMerge.validate(profile: value)
+            return []
+        } catch {
+            return error.issues
+        }
+    }
+
+    @Test("a profile may hold a partial screen and state")
+    func partialProfileIsValid() throws {
+        let issues = try profileIssues(
+            #"{"description": "fleet", "screen": {"safeArea": {"top": 59}}, "state": {"camera": {"following": false}}, "settings": {"compassButton": true}, "style": {"buttonSize": 44}, "delegate": {"guides": ["g"], "shared": ["g.height == 0"]}}"#
+        )
+        #expect(issues == [])
+    }
+
+    @Test(
+        "a profile is as strict as a request about what it holds",
+        arguments: [
+            (#"{"profile": "x"}"#, "profile", "unknown field 'profile'"),
+            (#"{"description": 3}"#, "description", "expected a string"),
+            (#"{"screen": {"width": -1}}"#, "screen.width", "expected a number > 0"),
+            (#"{"state": {"navigation": "drive"}}"#, "state.navigation", "is not one of"),
+            (#"{"settings": {"compass": true}}"#, "settings.compass", "unknown setting"),
+            (#"{"style": {"buttonSize": -4}}"#, "style.buttonSize", ">= 0"),
+            (
+                #"{"delegate": {"stacks": {"s": {"alignment": "leading"}}}}"#, "delegate.stacks.s.position",
+                "required field is missing"
+            ),
+            (#"{"delegate": {"shared": ["nope.top == map.top"]}}"#, "delegate.shared[0]", "unknown item 'nope'"),
+        ])
+    func profileErrors(text: String, path: String, message: String) throws {
+        let issues = try profileIssues(text)
+        #expect(issues.contains { $0.path == path && $0.message.contains(message) }, "got \(issues)")
+    }
+
+    @Test("a profile must be an object")
+    func profileMustBeAnObject() throws {
+        #expect(try profileIssues("[]").first?.message == "expected the profile to be an object, found an array")
+    }
 }

@@ -17,6 +17,15 @@ public enum ProfileMerge {
     /// Top-level members of a request that are replaced rather than merged.
     public static let replacedWhole: Set<String> = ["delegate"]
 
+    /// Checks a profile before it is stored (PUT /v1/profiles/{name}): it may hold screen, state,
+    /// settings, delegate, style and a description; unknown fields, wrong types and out-of-range values
+    /// are errors as in a request, but screen and state may be partial.
+    public static func validate(profile: JSONValue) throws(RequestError) {
+        var decoder = RequestDecoder()
+        decoder.profile(profile)
+        guard decoder.issues.isEmpty else { throw RequestError(issues: decoder.issues) }
+    }
+
     public static func merge(profile: JSONValue, request: JSONValue) -> JSONValue {
         guard case .object(var base) = profile, case .object(let overlay) = request else { return request }
         base["description"] = nil

@@ -54,9 +54,13 @@ struct RequestDecoder {
         return value
     }
 
+    /// While set, a missing required field is not an error: a profile's screen and state may leave
+    /// fields for the request to fill in.
+    var missingFieldsAllowed = false
+
     mutating func required(_ object: JSONObject, _ key: String, at path: JSONPath) -> JSONValue? {
         guard let value = present(object, key) else {
-            report(path.appending(key), "required field is missing")
+            if !missingFieldsAllowed { report(path.appending(key), "required field is missing") }
             return nil
         }
         return value
@@ -215,6 +219,28 @@ struct RequestDecoder {
         return LayoutRequest(
             profileName: profileName, profileVersion: profileVersion, screen: screen, state: state,
             settings: settings, delegate: delegate, style: style)
+    }
+
+    static let profileFields = ["description", "screen", "state", "settings", "delegate", "style"]
+
+    /// Checks a stored profile: the fields of a request it may hold, each as strict as in a request,
+    /// except that screen and state may be partial (the request completes them when merged). The delegate
+    /// must be complete: a request replaces it whole, never completes it.
+    mutating func profile(_ value: JSONValue) {
+        let path = JSONPath.root
+        guard case .object(let body) = value else {
+            report(path, "expected the profile to be an object, found \(value.typeDescription)")
+            return
+        }
+        rejectUnknownMembers(of: body, at: path, allowed: Self.profileFields)
+        if let value = present(body, "description") { _ = string(value, at: path.appending("description")) }
+        if let value = present(body, "style") { _ = style(value, at: path.appending("style")) }
+        missingFieldsAllowed = true
+        if let value = present(body, "screen") { _ = screen(value, at: path.appending("screen")) }
+        if let value = present(body, "state") { _ = state(value, at: path.appending("state")) }
+        missingFieldsAllowed = false
+        if let value = present(body, "settings") { _ = settings(value, at: path.appending("settings")) }
+        if let value = present(body, "delegate") { _ = delegateDocument(value, at: path.appending("delegate")) }
     }
 
     // MARK: Screen
