@@ -23,6 +23,7 @@ public func layoutRequestFuzzTarget(_ data: UnsafePointer<UInt8>?, _ size: Int) 
                 }
             }
         }
+        _ = try? ProfileMerge.validate(profile: value)
         _ = ProfileMerge.merge(profile: value, request: value)
     }
 
