@@ -152,7 +152,7 @@ public enum StyleCatalog {
             return StyleEntry(
                 key: key, defaultValue: 96, unit: .points,
                 meaning: "Height of a prompt when the request does not give one.",
-                reasoning: "Title, one line of detail and two buttons, as the seed's incident prompt example.")
+                reasoning: "Title, one line of detail and two buttons: the incident prompt of the example requests.")
         case .promptAnimationDuration:
             return StyleEntry(
                 key: key, defaultValue: 0.4, unit: .seconds,
@@ -165,11 +165,12 @@ public enum StyleCatalog {
                 reasoning: "GMSNavigationHidingStackView's documented default spacing.")
         case .headerAccessoryMinimumMapHeight:
             return StyleEntry(
-                key: key, defaultValue: 120, unit: .points,
+                key: key, defaultValue: 200, unit: .points,
                 meaning:
                     "Open map height that must remain between header accessory and footer, or the accessory hides.",
                 reasoning:
-                    "Hides the accessory on landscape phones (393 pt tall) while it still fits every portrait phone.")
+                    "Landscape phones keep about 150 pt open under a 56 pt accessory, so it hides there as the SDK documents; portrait phones keep 400 pt or more."
+            )
         }
     }
 }
