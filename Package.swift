@@ -16,6 +16,10 @@ let package = Package(
         .executable(name: "navlayout-http-bench", targets: ["navlayout-http-bench"]),
         .executable(name: "HTTPParserFuzz", targets: ["HTTPParserFuzz"]),
         .executable(name: "navlayout-bench", targets: ["navlayout-bench"]),
+        .library(name: "NavigationLayout", targets: ["NavigationLayout"]),
+        // libFuzzer harness for the request decoder and the expression parser; see its main.swift.
+        .executable(name: "LayoutRequestFuzz", targets: ["LayoutRequestFuzz"]),
+        .executable(name: "navlayout-request-bench", targets: ["navlayout-request-bench"]),
     ],
     targets: [
         // The constraint solver: stdlib only, no Foundation, no I/O.
@@ -26,6 +30,23 @@ let package = Package(
         // The solver benchmark scenario format (shared by the benchmark and the cross-check tests).
         .target(name: "CassowaryScenario", dependencies: ["Cassowary"]),
         .executableTarget(name: "navlayout-bench", dependencies: ["Cassowary", "CassowaryScenario"]),
+
+        // The navigation layout domain: JSON, request model, expression language, style and components.
+        // Imports Cassowary only: no Foundation, no I/O.
+        // Links libm: Double rounding (used to test integrality) calls into it when Foundation is absent.
+        .target(
+            name: "NavigationLayout",
+            dependencies: ["Cassowary"],
+            linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
+        ),
+        .testTarget(
+            name: "NavigationLayoutTests",
+            dependencies: ["NavigationLayout"],
+            exclude: ["Fixtures"]
+        ),
+        .executableTarget(name: "LayoutRequestFuzz", dependencies: ["NavigationLayout"]),
+        // Request decoding and JSON writing next to JSONSerialization: swift run -c release navlayout-request-bench
+        .executableTarget(name: "navlayout-request-bench", dependencies: ["NavigationLayout"]),
 
         // The system SQLite library (Debian: libsqlite3-dev), seen through a small header.
         .systemLibrary(

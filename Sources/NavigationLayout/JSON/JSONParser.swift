@@ -1,0 +1,456 @@
+/// A strict RFC 8259 JSON parser that reports the line and column of every error.
+///
+/// Strict means: one value with optional surrounding whitespace (space, tab, LF, CR); no comments, no
+/// trailing commas, no leading zeros, no NaN or Infinity, no byte order mark, no control characters in
+/// strings, valid UTF-8 only, no lone surrogate escapes, and no repeated key in an object (RFC 8259
+/// leaves duplicates undefined; a request that sets a field twice is almost surely a mistake, so it is
+/// rejected at the second occurrence). Numbers must fit a Double: a literal that overflows to infinity is
+/// an error rather than silently becoming a huge size.
+public struct JSONParser: Sendable {
+    /// Bounds that keep hostile input from costing unbounded memory or stack.
+    public struct Limits: Sendable, Equatable {
+        /// Nesting of arrays and objects; the parser recurses once per level.
+        public var maxDepth: Int
+        /// Size of the whole document in bytes.
+        public var maxBytes: Int
+
+        /// A layout request nests about 6 levels deep and weighs a few kilobytes; these leave ample room.
+        public static let `default` = Limits(maxDepth: 64, maxBytes: 1 << 20)
+
+        public init(maxDepth: Int, maxBytes: Int) {
+            self.maxDepth = maxDepth
+            self.maxBytes = maxBytes
+        }
+    }
+
+    public var limits: Limits
+
+    public init(limits: Limits = .default) {
+        self.limits = limits
+    }
+
+    /// Parses one JSON document.
+    public func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
+        let result: Result<JSONValue, JSONParseError> = bytes.withUnsafeBufferPointer { buffer in
+            var reader = Reader(bytes: buffer, limits: limits)
+            do throws(JSONParseError) {
+                return .success(try reader.document())
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    /// Parses one JSON document held in a string.
+    public func parse(_ text: String) throws(JSONParseError) -> JSONValue {
+        try parse(Array(text.utf8))
+    }
+}
+
+/// The recursive-descent reader over the raw bytes. Positions are byte offsets; line and column are
+/// computed only when an error is reported, so the success path pays nothing for them.
+private struct Reader {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let limits: JSONParser.Limits
+    var offset = 0
+    var depth = 0
+
+    init(bytes: UnsafeBufferPointer<UInt8>, limits: JSONParser.Limits) {
+        self.bytes = bytes
+        self.limits = limits
+    }
+
+    mutating func document() throws(JSONParseError) -> JSONValue {
+        guard bytes.count <= limits.maxBytes else {
+            throw error("document is \(bytes.count) bytes; the limit is \(limits.maxBytes)", at: 0)
+        }
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+            throw error("a byte order mark is not allowed; send plain UTF-8", at: 0)
+        }
+        skipWhitespace()
+        guard offset < bytes.count else { throw error("empty document: expected a JSON value", at: offset) }
+        let value = try self.value()
+        skipWhitespace()
+        guard offset == bytes.count else {
+            throw error("unexpected \(describeByte(at: offset)) after the end of the document", at: offset)
+        }
+        return value
+    }
+
+    // MARK: Values
+
+    mutating func value() throws(JSONParseError) -> JSONValue {
+        guard offset < bytes.count else { throw error("unexpected end of input: expected a value", at: offset) }
+        switch bytes[offset] {
+        case UInt8(ascii: "{"): return .object(try object())
+        case UInt8(ascii: "["): return .array(try array())
+        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try literal("null")
+            return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
+        default:
+            throw error("unexpected \(describeByte(at: offset)): expected a value", at: offset)
+        }
+    }
+
+    mutating func enterContainer() throws(JSONParseError) {
+        depth += 1
+        guard depth <= limits.maxDepth else {
+            throw error("nesting deeper than \(limits.maxDepth) levels", at: offset)
+        }
+    }
+
+    mutating func object() throws(JSONParseError) -> JSONObject {
+        try enterContainer()
+        offset += 1  // "{"
+        var members: [JSONObject.Member] = []
+        // Small objects check duplicates by scanning; large ones switch to a hash index so a hostile
+        // object with many keys stays linear.
+        var index: [String: Int]? = nil
+        skipWhitespace()
+        if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
+            offset += 1
+            depth -= 1
+            return JSONObject(uniqueMembers: members)
+        }
+        while true {
+            skipWhitespace()
+            guard offset < bytes.count else { throw error("unexpected end of input inside an object", at: offset) }
+            guard bytes[offset] == UInt8(ascii: "\"") else {
+                throw error(
+                    "unexpected \(describeByte(at: offset)): expected a member name in double quotes", at: offset)
+            }
+            let keyOffset = offset
+            let key = try string()
+            if index == nil, members.count >= 16 {
+                var built: [String: Int] = [:]
+                for (position, member) in members.enumerated() { built[member.key] = position }
+                index = built
+            }
+            let isDuplicate = index.map { $0[key] != nil } ?? members.contains { $0.key == key }
+            if isDuplicate {
+                throw error("duplicate member \"\(key)\" in an object", at: keyOffset)
+            }
+            skipWhitespace()
+            guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else {
+                throw error("expected ':' after the member name \"\(key)\"", at: offset)
+            }
+            offset += 1
+            skipWhitespace()
+            let value = try self.value()
+            index?[key] = members.count
+            members.append(JSONObject.Member(key: key, value: value))
+            skipWhitespace()
+            guard offset < bytes.count else { throw error("unexpected end of input inside an object", at: offset) }
+            switch bytes[offset] {
+            case UInt8(ascii: ","):
+                offset += 1
+                skipWhitespace()
+                if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
+                    throw error("trailing comma before '}'", at: offset)
+                }
+            case UInt8(ascii: "}"):
+                offset += 1
+                depth -= 1
+                return JSONObject(uniqueMembers: members)
+            default:
+                throw error("unexpected \(describeByte(at: offset)): expected ',' or '}'", at: offset)
+            }
+        }
+    }
+
+    mutating func array() throws(JSONParseError) -> [JSONValue] {
+        try enterContainer()
+        offset += 1  // "["
+        var elements: [JSONValue] = []
+        skipWhitespace()
+        if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") {
+            offset += 1
+            depth -= 1
+            return elements
+        }
+        while true {
+            skipWhitespace()
+            elements.append(try value())
+            skipWhitespace()
+            guard offset < bytes.count else { throw error("unexpected end of input inside an array", at: offset) }
+            switch bytes[offset] {
+            case UInt8(ascii: ","):
+                offset += 1
+                skipWhitespace()
+                if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") {
+                    throw error("trailing comma before ']'", at: offset)
+                }
+            case UInt8(ascii: "]"):
+                offset += 1
+                depth -= 1
+                return elements
+            default:
+                throw error("unexpected \(describeByte(at: offset)): expected ',' or ']'", at: offset)
+            }
+        }
+    }
+
+    mutating func literal(_ word: StaticString) throws(JSONParseError) {
+        let start = offset
+        let count = word.utf8CodeUnitCount
+        let expected = UnsafeBufferPointer(start: word.utf8Start, count: count)
+        for position in 0..<count {
+            guard start + position < bytes.count, bytes[start + position] == expected[position] else {
+                throw error("invalid literal: expected '\(word)'", at: start)
+            }
+        }
+        offset = start + count
+    }
+
+    // MARK: Numbers
+
+    mutating func number() throws(JSONParseError) -> Double {
+        let start = offset
+        var isInteger = true
+        if bytes[offset] == UInt8(ascii: "-") { offset += 1 }
+        guard offset < bytes.count, isDigit(bytes[offset]) else {
+            throw error("a number needs a digit after '-'", at: offset)
+        }
+        if bytes[offset] == UInt8(ascii: "0") {
+            offset += 1
+            if offset < bytes.count, isDigit(bytes[offset]) {
+                throw error("leading zeros are not allowed in numbers", at: start)
+            }
+        } else {
+            while offset < bytes.count, isDigit(bytes[offset]) { offset += 1 }
+        }
+        if offset < bytes.count, bytes[offset] == UInt8(ascii: ".") {
+            isInteger = false
+            offset += 1
+            guard offset < bytes.count, isDigit(bytes[offset]) else {
+                throw error("a number needs a digit after the decimal point", at: offset)
+            }
+            while offset < bytes.count, isDigit(bytes[offset]) { offset += 1 }
+        }
+        if offset < bytes.count, bytes[offset] == UInt8(ascii: "e") || bytes[offset] == UInt8(ascii: "E") {
+            isInteger = false
+            offset += 1
+            if offset < bytes.count, bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-") {
+                offset += 1
+            }
+            guard offset < bytes.count, isDigit(bytes[offset]) else {
+                throw error("a number needs a digit in its exponent", at: offset)
+            }
+            while offset < bytes.count, isDigit(bytes[offset]) { offset += 1 }
+        }
+        let slice = UnsafeBufferPointer(rebasing: bytes[start..<offset])
+        // Fast path: short integers are exact in a Double and need no decimal conversion.
+        if isInteger, slice.count <= 16 {
+            var magnitude = 0
+            var negative = false
+            for byte in slice {
+                if byte == UInt8(ascii: "-") { negative = true } else { magnitude = magnitude * 10 + Int(byte &- 48) }
+            }
+            return Double(negative ? -magnitude : magnitude)
+        }
+        // The grammar was checked above, so the standard library's correctly rounded conversion applies.
+        guard let value = Double(String(decoding: slice, as: UTF8.self)), value.isFinite else {
+            throw error("number \(String(decoding: slice, as: UTF8.self)) is out of range", at: start)
+        }
+        return value
+    }
+
+    // MARK: Strings
+
+    mutating func string() throws(JSONParseError) -> String {
+        offset += 1  // opening quote
+        let start = offset
+        // Fast path: no escapes. Validate while scanning and build the String straight from the bytes.
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            if byte == UInt8(ascii: "\"") {
+                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
+                offset += 1
+                return text
+            }
+            if byte == UInt8(ascii: "\\") { break }
+            if byte < 0x20 {
+                throw error("control character U+00\(hex2(byte)) must be escaped in a string", at: offset)
+            }
+            if byte < 0x80 { offset += 1 } else { try skipMultiByteScalar() }
+        }
+        var scratch: [UInt8] = Array(UnsafeBufferPointer(rebasing: bytes[start..<offset]))
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            switch byte {
+            case UInt8(ascii: "\""):
+                offset += 1
+                return String(decoding: scratch, as: UTF8.self)
+            case UInt8(ascii: "\\"):
+                try escape(into: &scratch)
+            case 0..<0x20:
+                throw error("control character U+00\(hex2(byte)) must be escaped in a string", at: offset)
+            case 0x20..<0x80:
+                scratch.append(byte)
+                offset += 1
+            default:
+                let scalarStart = offset
+                try skipMultiByteScalar()
+                scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[scalarStart..<offset]))
+            }
+        }
+        throw error("unterminated string", at: start - 1)
+    }
+
+    mutating func escape(into scratch: inout [UInt8]) throws(JSONParseError) {
+        let escapeStart = offset
+        offset += 1
+        guard offset < bytes.count else { throw error("unterminated escape sequence", at: escapeStart) }
+        let code = bytes[offset]
+        offset += 1
+        switch code {
+        case UInt8(ascii: "\""): scratch.append(UInt8(ascii: "\""))
+        case UInt8(ascii: "\\"): scratch.append(UInt8(ascii: "\\"))
+        case UInt8(ascii: "/"): scratch.append(UInt8(ascii: "/"))
+        case UInt8(ascii: "b"): scratch.append(0x08)
+        case UInt8(ascii: "f"): scratch.append(0x0C)
+        case UInt8(ascii: "n"): scratch.append(0x0A)
+        case UInt8(ascii: "r"): scratch.append(0x0D)
+        case UInt8(ascii: "t"): scratch.append(0x09)
+        case UInt8(ascii: "u"):
+            var scalar = try hexQuad(escapeStart: escapeStart)
+            if (0xD800...0xDBFF).contains(scalar) {
+                // A high surrogate must be followed by an escaped low surrogate; together they are one scalar.
+                guard offset + 1 < bytes.count, bytes[offset] == UInt8(ascii: "\\"),
+                    bytes[offset + 1] == UInt8(ascii: "u")
+                else {
+                    throw error("lone high surrogate \\u\(hex4(scalar)) in a string", at: escapeStart)
+                }
+                let lowStart = offset
+                offset += 2
+                let low = try hexQuad(escapeStart: lowStart)
+                guard (0xDC00...0xDFFF).contains(low) else {
+                    throw error("high surrogate \\u\(hex4(scalar)) is not followed by a low surrogate", at: escapeStart)
+                }
+                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+            } else if (0xDC00...0xDFFF).contains(scalar) {
+                throw error("lone low surrogate \\u\(hex4(scalar)) in a string", at: escapeStart)
+            }
+            // Surrogates were handled above, so the value is always a valid scalar.
+            if let unicodeScalar = Unicode.Scalar(scalar) {
+                UTF8.encode(unicodeScalar) { scratch.append($0) }
+            }
+        default:
+            throw error("invalid escape sequence '\\\(describePrintable(code))'", at: escapeStart)
+        }
+    }
+
+    mutating func hexQuad(escapeStart: Int) throws(JSONParseError) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard offset < bytes.count, let digit = hexValue(bytes[offset]) else {
+                throw error("\\u must be followed by four hexadecimal digits", at: escapeStart)
+            }
+            value = value << 4 | UInt32(digit)
+            offset += 1
+        }
+        return value
+    }
+
+    /// Checks one multi-byte UTF-8 sequence at `offset` (RFC 3629: no overlongs, no surrogates,
+    /// nothing above U+10FFFF) and moves past it.
+    mutating func skipMultiByteScalar() throws(JSONParseError) {
+        let lead = bytes[offset]
+        let length: Int
+        var lowerBound: UInt8 = 0x80
+        var upperBound: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0:
+            length = 3
+            lowerBound = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED:
+            length = 3
+            upperBound = 0x9F
+        case 0xF0:
+            length = 4
+            lowerBound = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4:
+            length = 4
+            upperBound = 0x8F
+        default: throw error("invalid UTF-8 byte 0x\(hex2(lead))", at: offset)
+        }
+        for position in 1..<length {
+            let index = offset + position
+            let low: UInt8 = position == 1 ? lowerBound : 0x80
+            let high: UInt8 = position == 1 ? upperBound : 0xBF
+            guard index < bytes.count, (low...high).contains(bytes[index]) else {
+                throw error("invalid UTF-8 sequence", at: offset)
+            }
+        }
+        offset += length
+    }
+
+    // MARK: Helpers
+
+    mutating func skipWhitespace() {
+        while offset < bytes.count {
+            switch bytes[offset] {
+            case 0x20, 0x09, 0x0A, 0x0D: offset += 1
+            default: return
+            }
+        }
+    }
+
+    func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+    func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case 0x30...0x39: return byte - 0x30
+        case 0x41...0x46: return byte - 0x41 + 10
+        case 0x61...0x66: return byte - 0x61 + 10
+        default: return nil
+        }
+    }
+
+    func describeByte(at position: Int) -> String {
+        guard position < bytes.count else { return "end of input" }
+        return "character '\(describePrintable(bytes[position]))'"
+    }
+
+    func describePrintable(_ byte: UInt8) -> String {
+        (0x21..<0x7F).contains(byte) ? String(UnicodeScalar(byte)) : "\\u{\(hex2(byte))}"
+    }
+
+    func error(_ message: String, at position: Int) -> JSONParseError {
+        // Line and column are derived here, on the error path only.
+        var line = 1
+        var lineStart = 0
+        let end = min(position, bytes.count)
+        for index in 0..<end where bytes[index] == 0x0A {
+            line += 1
+            lineStart = index + 1
+        }
+        var column = 1
+        for index in lineStart..<end where bytes[index] & 0xC0 != 0x80 {
+            column += 1  // count scalars: skip UTF-8 continuation bytes
+        }
+        return JSONParseError(message: message, line: line, column: column, byteOffset: position)
+    }
+}
+
+private let hexDigits: [Character] = Array("0123456789ABCDEF")
+
+private func hex2(_ byte: UInt8) -> String {
+    String([hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]])
+}
+
+private func hex4(_ value: UInt32) -> String {
+    hex2(UInt8(truncatingIfNeeded: value >> 8)) + hex2(UInt8(truncatingIfNeeded: value))
+}

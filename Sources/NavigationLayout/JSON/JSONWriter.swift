@@ -1,0 +1,110 @@
+/// Writes JSON deterministically: the same value always gives the same bytes.
+///
+/// - Object members come out in their stored order (insertion order when built, document order when
+///   parsed); nothing is sorted or hashed.
+/// - Numbers use the shortest text that reads back as the same Double; integral values within ±2^53
+///   print without a fraction ("12", not "12.0"), and -0 prints as 0. NaN and infinities have no JSON
+///   form and print as null.
+/// - Strings escape '"', '\\' and the control characters below U+0020 (with the short forms \n, \r, \t,
+///   \b, \f where they exist); everything else is written as UTF-8.
+public struct JSONWriter: Sendable {
+    public enum Format: Sendable {
+        /// No whitespace at all: the wire format.
+        case compact
+        /// Two-space indentation, one member per line, "key": value: for files people read.
+        case pretty
+    }
+
+    public var format: Format
+
+    public init(format: Format = .compact) {
+        self.format = format
+    }
+
+    public func bytes(for value: JSONValue) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(256)
+        write(value, into: &output, indent: 0)
+        return output
+    }
+
+    public func string(for value: JSONValue) -> String {
+        String(decoding: bytes(for: value), as: UTF8.self)
+    }
+
+    private func write(_ value: JSONValue, into output: inout [UInt8], indent: Int) {
+        switch value {
+        case .null: output.append(contentsOf: "null".utf8)
+        case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .number(let number): JSONWriter.writeNumber(number, into: &output)
+        case .string(let text): JSONWriter.writeString(text, into: &output)
+        case .array(let elements):
+            output.append(UInt8(ascii: "["))
+            for (position, element) in elements.enumerated() {
+                if position > 0 { output.append(UInt8(ascii: ",")) }
+                newline(into: &output, indent: indent + 1)
+                write(element, into: &output, indent: indent + 1)
+            }
+            if !elements.isEmpty { newline(into: &output, indent: indent) }
+            output.append(UInt8(ascii: "]"))
+        case .object(let object):
+            output.append(UInt8(ascii: "{"))
+            for (position, member) in object.members.enumerated() {
+                if position > 0 { output.append(UInt8(ascii: ",")) }
+                newline(into: &output, indent: indent + 1)
+                JSONWriter.writeString(member.key, into: &output)
+                output.append(UInt8(ascii: ":"))
+                if format == .pretty { output.append(UInt8(ascii: " ")) }
+                write(member.value, into: &output, indent: indent + 1)
+            }
+            if !object.isEmpty { newline(into: &output, indent: indent) }
+            output.append(UInt8(ascii: "}"))
+        }
+    }
+
+    private func newline(into output: inout [UInt8], indent: Int) {
+        guard format == .pretty else { return }
+        output.append(0x0A)
+        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * 2))
+    }
+
+    /// 2^53: beyond it not every integer is a Double, so the shortest round-trip form is used instead.
+    private static let exactIntegerLimit = 9_007_199_254_740_992.0
+
+    static func writeNumber(_ number: Double, into output: inout [UInt8]) {
+        guard number.isFinite else {
+            output.append(contentsOf: "null".utf8)
+            return
+        }
+        // Int64(exactly:) tests integrality without libm, which this module does not link.
+        if abs(number) <= exactIntegerLimit, let integer = Int64(exactly: number) {
+            output.append(contentsOf: String(integer).utf8)
+            return
+        }
+        // Swift's description is the shortest decimal that reads back as the same Double
+        // ("0.1", "1e-07", "1.5e+300"), and every such form is valid JSON.
+        output.append(contentsOf: number.description.utf8)
+    }
+
+    static func writeString(_ text: String, into output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+            case UInt8(ascii: "\\"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+            case 0x0A: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+            case 0x0D: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+            case 0x09: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+            case 0x08: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
+            case 0x0C: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
+            case 0..<0x20:
+                let digits: [UInt8] = Array("0123456789abcdef".utf8)
+                output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
+                output.append(digits[Int(byte >> 4)])
+                output.append(digits[Int(byte & 0xF)])
+            default: output.append(byte)
+            }
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+}

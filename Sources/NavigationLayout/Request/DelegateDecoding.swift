@@ -1,0 +1,435 @@
+import Cassowary
+
+extension RequestDecoder {
+    static let delegateFields = [
+        "views", "guides", "stacks", "shared", "ready", "guidance", "prompt", "wide", "layers",
+    ]
+
+    /// The `delegate` document. Names (views, guides, stacks) are read first, whatever their position in
+    /// the document, so that every constraint can be checked against the complete set of items.
+    mutating func delegateDocument(_ value: JSONValue, at path: JSONPath) -> DelegateDocument? {
+        guard let object = object(value, at: path) else { return nil }
+        rejectUnknownMembers(of: object, at: path, allowed: Self.delegateFields)
+        var document = DelegateDocument()
+        var items = ItemCatalog()
+
+        if let value = present(object, "views") {
+            document.views = customViews(value, at: path.appending("views"), items: &items)
+        }
+        if let value = present(object, "guides") {
+            let guidesPath = path.appending("guides")
+            if let names = nameList(value, at: guidesPath) {
+                for (index, name) in names.enumerated()
+                where declare(name, as: .guide, in: &items, at: guidesPath.appending(index)) {
+                    document.guides.append(name)
+                }
+            }
+        }
+        if let value = present(object, "stacks") {
+            document.stacks = stacks(value, at: path.appending("stacks"), items: &items)
+        }
+        validateArrangedViews(of: document.stacks, items: items, at: path.appending("stacks"))
+
+        // Constraint ids must be unique among the constraints installed together: shared with each state,
+        // and a prompt's with the guidance layout in force (narrow, or wide when wide mode has one).
+        var sharedIDs = ConstraintIDs()
+        if let value = present(object, "shared") {
+            document.shared = constraints(
+                value, at: path.appending("shared"), items: items, ids: &sharedIDs)
+        }
+        if let value = present(object, "ready") {
+            var ids = sharedIDs
+            document.ready = stateLayout(value, at: path.appending("ready"), items: items, ids: &ids)
+        }
+        var guidanceIDs = sharedIDs
+        if let value = present(object, "guidance") {
+            document.guidance = stateLayout(value, at: path.appending("guidance"), items: items, ids: &guidanceIDs)
+        }
+        let widePath = path.appending("wide")
+        var wideObject: JSONObject? = nil
+        var wideGuidanceIDs: ConstraintIDs? = nil
+        if let value = present(object, "wide"), let wide = self.object(value, at: widePath) {
+            rejectUnknownMembers(of: wide, at: widePath, allowed: ["ready", "guidance", "prompt"])
+            var variants = WideVariants()
+            if let value = present(wide, "ready") {
+                var ids = sharedIDs
+                variants.ready = stateLayout(value, at: widePath.appending("ready"), items: items, ids: &ids)
+            }
+            if let value = present(wide, "guidance") {
+                var ids = sharedIDs
+                variants.guidance = stateLayout(value, at: widePath.appending("guidance"), items: items, ids: &ids)
+                wideGuidanceIDs = ids
+            }
+            document.wide = variants
+            wideObject = wide
+        }
+        let widePrompt = wideObject.flatMap { present($0, "prompt") }
+        if let value = present(object, "prompt") {
+            var ids = guidanceIDs
+            if widePrompt == nil, let wideGuidanceIDs { ids.formUnion(wideGuidanceIDs) }
+            document.prompt = promptLayout(value, at: path.appending("prompt"), items: items, ids: &ids)
+        }
+        if let widePrompt {
+            var ids = wideGuidanceIDs ?? guidanceIDs
+            document.wide?.prompt = promptLayout(widePrompt, at: widePath.appending("prompt"), items: items, ids: &ids)
+        }
+        if let value = present(object, "layers") {
+            let layersPath = path.appending("layers")
+            if let names = nameList(value, at: layersPath) {
+                for (index, name) in names.enumerated() {
+                    requireVisibleItem(name, items: items, at: layersPath.appending(index), role: "a layer")
+                }
+                document.layers = names
+            }
+        }
+        return document
+    }
+
+    /// Adds a custom name to the catalog, reporting reserved and repeated names.
+    private mutating func declare(
+        _ name: String, as entry: ItemCatalog.Entry, in items: inout ItemCatalog, at path: JSONPath
+    ) -> Bool {
+        if name == "style" {
+            report(path, "'style' is reserved for style values (style.name); choose another name")
+            return false
+        }
+        if BuiltInItem(rawValue: name) != nil {
+            report(path, "'\(name)' is a built-in item; choose another name")
+            return false
+        }
+        guard items.add(name, as: entry) else {
+            report(path, "'\(name)' is already declared as a view, guide or stack")
+            return false
+        }
+        return true
+    }
+
+    // MARK: Views, guides, stacks
+
+    private mutating func customViews(_ value: JSONValue, at path: JSONPath, items: inout ItemCatalog) -> [CustomView] {
+        guard let object = object(value, at: path) else { return [] }
+        var views: [CustomView] = []
+        for member in object.members {
+            let viewPath = path.appending(member.key)
+            guard ConstraintParser.isName(member.key) else {
+                report(
+                    viewPath,
+                    "'\(member.key)' is not a valid name: use letters, digits and '_', starting with a letter or '_'")
+                continue
+            }
+            guard let body = self.object(member.value, at: viewPath) else { continue }
+            rejectUnknownMembers(of: body, at: viewPath, allowed: ["width", "height", "hugging", "compression"])
+            var view = CustomView(name: member.key)
+            view.intrinsicWidth = present(body, "width").flatMap {
+                number($0, at: viewPath.appending("width"), .nonNegative)
+            }
+            view.intrinsicHeight = present(body, "height").flatMap {
+                number($0, at: viewPath.appending("height"), .nonNegative)
+            }
+            if let value = present(body, "hugging") {
+                view.hugging = axisPriorities(value, at: viewPath.appending("hugging"), defaults: .defaultHugging)
+            }
+            if let value = present(body, "compression") {
+                view.compression = axisPriorities(
+                    value, at: viewPath.appending("compression"), defaults: .defaultCompression)
+            }
+            if declare(member.key, as: .view, in: &items, at: viewPath) { views.append(view) }
+        }
+        return views
+    }
+
+    /// A priority for both axes, or {horizontal, vertical} with either one optional.
+    private mutating func axisPriorities(_ value: JSONValue, at path: JSONPath, defaults: AxisPriorities)
+        -> AxisPriorities
+    {
+        if case .object(let object) = value {
+            rejectUnknownMembers(of: object, at: path, allowed: ["horizontal", "vertical"])
+            var result = defaults
+            if let value = present(object, "horizontal"),
+                let priority = priority(value, at: path.appending("horizontal"))
+            {
+                result.horizontal = priority
+            }
+            if let value = present(object, "vertical"), let priority = priority(value, at: path.appending("vertical")) {
+                result.vertical = priority
+            }
+            return result
+        }
+        guard let priority = priority(value, at: path) else { return defaults }
+        return AxisPriorities(horizontal: priority, vertical: priority)
+    }
+
+    private mutating func stacks(_ value: JSONValue, at path: JSONPath, items: inout ItemCatalog) -> [HidingStack] {
+        guard let object = object(value, at: path) else { return [] }
+        var stacks: [HidingStack] = []
+        for member in object.members {
+            let stackPath = path.appending(member.key)
+            guard ConstraintParser.isName(member.key) else {
+                report(
+                    stackPath,
+                    "'\(member.key)' is not a valid name: use letters, digits and '_', starting with a letter or '_'")
+                continue
+            }
+            guard let body = self.object(member.value, at: stackPath) else { continue }
+            rejectUnknownMembers(of: body, at: stackPath, allowed: ["position", "alignment", "arranged", "spacing"])
+            let position = required(body, "position", at: stackPath).flatMap {
+                choice($0, at: stackPath.appending("position"), as: HidingStack.Position.self)
+            }
+            let alignment = required(body, "alignment", at: stackPath).flatMap {
+                choice($0, at: stackPath.appending("alignment"), as: HidingStack.Alignment.self)
+            }
+            let arranged = present(body, "arranged").flatMap { nameList($0, at: stackPath.appending("arranged")) } ?? []
+            let spacing = present(body, "spacing").flatMap {
+                number($0, at: stackPath.appending("spacing"), .nonNegative)
+            }
+            guard declare(member.key, as: .stack, in: &items, at: stackPath), let position, let alignment else {
+                continue
+            }
+            stacks.append(
+                HidingStack(
+                    name: member.key, position: position, alignment: alignment, arranged: arranged, spacing: spacing))
+        }
+        return stacks
+    }
+
+    /// Arranged views must be views (built-in or custom), not guides, the map or other stacks, and each
+    /// view belongs to at most one stack (a UIView has one superview).
+    private mutating func validateArrangedViews(of stacks: [HidingStack], items: ItemCatalog, at path: JSONPath) {
+        var owners: [String: String] = [:]
+        for stack in stacks {
+            for (index, name) in stack.arranged.enumerated() {
+                let elementPath = path.appending(stack.name).appending("arranged").appending(index)
+                guard
+                    requireVisibleItem(
+                        name, items: items, at: elementPath, role: "an arranged view", allowViewport: false)
+                else {
+                    continue
+                }
+                if case .stack = items.entry(named: name) {
+                    report(elementPath, "'\(name)' is a stack; hiding stacks do not nest")
+                    continue
+                }
+                if let owner = owners[name] {
+                    report(elementPath, "'\(name)' is already arranged in stack '\(owner)'; a view has one superview")
+                    continue
+                }
+                owners[name] = stack.name
+            }
+        }
+    }
+
+    /// Reports names that are unknown or cannot be placed: the map and the safe area always exist, custom
+    /// guides are declared once for all states. The viewport is a guide too, but the SDK hands it over
+    /// like its views, so a state adds it and layers may order it, while a stack cannot arrange it.
+    @discardableResult
+    private mutating func requireVisibleItem(
+        _ name: String, items: ItemCatalog, at path: JSONPath, role: String, allowViewport: Bool = true
+    ) -> Bool {
+        guard let entry = items.entry(named: name) else {
+            report(path, "unknown item '\(name)'\(suggestion(for: name, among: items.allNames))")
+            return false
+        }
+        switch entry {
+        case .builtIn(.map):
+            report(path, "'map' is the container every item lives in; it cannot be \(role)")
+            return false
+        case .builtIn(.viewport) where allowViewport:
+            return true
+        case .builtIn(.safeArea), .builtIn(.viewport), .guide:
+            report(path, "'\(name)' is a layout guide, not a view; it cannot be \(role)")
+            return false
+        default:
+            return true
+        }
+    }
+
+    // MARK: State blocks
+
+    private mutating func stateLayout(
+        _ value: JSONValue, at path: JSONPath, items: ItemCatalog, ids: inout ConstraintIDs
+    )
+        -> StateLayout?
+    {
+        guard let object = object(value, at: path) else { return nil }
+        rejectUnknownMembers(of: object, at: path, allowed: ["views", "constraints"])
+        var layout = StateLayout()
+        if let value = present(object, "views") {
+            let viewsPath = path.appending("views")
+            let names = nameList(value, at: viewsPath) ?? []
+            for (index, name) in names.enumerated()
+            where requireVisibleItem(name, items: items, at: viewsPath.appending(index), role: "added as a view") {
+                layout.views.append(name)
+            }
+        }
+        if let value = present(object, "constraints") {
+            layout.constraints = constraints(value, at: path.appending("constraints"), items: items, ids: &ids)
+        }
+        return layout
+    }
+
+    private mutating func promptLayout(
+        _ value: JSONValue, at path: JSONPath, items: ItemCatalog, ids: inout ConstraintIDs
+    )
+        -> PromptLayout?
+    {
+        guard let object = object(value, at: path) else { return nil }
+        rejectUnknownMembers(of: object, at: path, allowed: ["constraints", "corners"])
+        var layout = PromptLayout()
+        if let value = present(object, "constraints") {
+            layout.constraints = constraints(value, at: path.appending("constraints"), items: items, ids: &ids)
+        }
+        if let value = present(object, "corners"),
+            let corners = choice(value, at: path.appending("corners"), as: PromptCorners.self)
+        {
+            layout.corners = corners
+        }
+        return layout
+    }
+
+    // MARK: Constraints
+
+    /// An array of constraints, each a string in the expression language or an object.
+    private mutating func constraints(
+        _ value: JSONValue, at path: JSONPath, items: ItemCatalog, ids: inout ConstraintIDs
+    ) -> [DelegateConstraint] {
+        guard case .array(let elements) = value else {
+            report(path, "expected an array of constraints, found \(value.typeDescription)")
+            return []
+        }
+        var result: [DelegateConstraint] = []
+        for (index, element) in elements.enumerated() {
+            let elementPath = path.appending(index)
+            guard let constraint = constraint(element, at: elementPath, items: items) else { continue }
+            if let id = constraint.spec.id {
+                if let earlier = ids.paths[id] {
+                    report(
+                        elementPath, "constraint id '\(id)' is already used at \(earlier), installed at the same time")
+                    continue
+                }
+                ids.paths[id] = elementPath.description
+            }
+            result.append(constraint)
+        }
+        return result
+    }
+
+    private mutating func constraint(_ value: JSONValue, at path: JSONPath, items: ItemCatalog) -> DelegateConstraint? {
+        switch value {
+        case .string(let text):
+            let parsed: ParsedConstraint
+            do throws(ExpressionError) {
+                parsed = try ConstraintParser.parse(text)
+            } catch {
+                report(path, error.message, column: error.column)
+                return nil
+            }
+            if let problem = ConstraintChecker.check(parsed, items: items) {
+                report(path, problem.message, column: problem.column)
+                return nil
+            }
+            return DelegateConstraint(spec: parsed.spec, path: path.description, text: text)
+        case .object(let object):
+            guard let parsed = constraintObject(object, at: path) else { return nil }
+            if let problem = ConstraintChecker.check(parsed, items: items) {
+                let partPath = problem.part.map { path.appending($0.rawValue) } ?? path
+                report(partPath, problem.message, column: problem.column)
+                return nil
+            }
+            return DelegateConstraint(spec: parsed.spec, path: path.description, text: parsed.spec.description)
+        default:
+            report(path, "expected a constraint string or object, found \(value.typeDescription)")
+            return nil
+        }
+    }
+
+    static let constraintObjectFields = ["id", "first", "relation", "second", "multiplier", "constant", "priority"]
+
+    /// {id, first, relation, second, multiplier, constant, priority}: first and relation are required;
+    /// multiplier (default 1) needs a second anchor; constant defaults to 0, priority to required.
+    private mutating func constraintObject(_ object: JSONObject, at path: JSONPath) -> ParsedConstraint? {
+        let issuesBefore = issues.count
+        rejectUnknownMembers(of: object, at: path, allowed: Self.constraintObjectFields)
+        var id: String? = nil
+        if let value = present(object, "id"), let text = string(value, at: path.appending("id")) {
+            if ConstraintParser.isConstraintID(text) {
+                id = text
+            } else {
+                report(
+                    path.appending("id"),
+                    "invalid constraint id \"\(text)\": use letters, digits, '_', '-' and '.', starting with a letter")
+            }
+        }
+        let first = required(object, "first", at: path).flatMap { anchorField($0, at: path.appending("first")) }
+        let relation = required(object, "relation", at: path).flatMap {
+            relationField($0, at: path.appending("relation"))
+        }
+        let second = present(object, "second").flatMap { anchorField($0, at: path.appending("second")) }
+        var multiplier = 1.0
+        if let value = present(object, "multiplier"), let number = number(value, at: path.appending("multiplier"), .any)
+        {
+            if present(object, "second") == nil {
+                report(path.appending("multiplier"), "a multiplier needs a second anchor")
+            } else if number == 0 {
+                report(
+                    path.appending("multiplier"), "a multiplier of 0 drops the second anchor; write a constant instead")
+            } else {
+                multiplier = number
+            }
+        }
+        var constant = LayoutConstant.zero
+        if let value = present(object, "constant") {
+            let constantPath = path.appending("constant")
+            switch value {
+            case .number(let number) where number.isFinite:
+                constant = .points(number)
+            case .string(let text):
+                do throws(ExpressionError) {
+                    constant = try ConstraintParser.parseConstant(text)
+                } catch {
+                    report(constantPath, error.message, column: error.column)
+                }
+            default:
+                report(constantPath, "expected a number or \"style.name\", found \(value.typeDescription)")
+            }
+        }
+        var priority = Priority.required
+        if let value = present(object, "priority"), let level = self.priority(value, at: path.appending("priority")) {
+            priority = level
+        }
+        guard issues.count == issuesBefore, let first, let relation else { return nil }
+        let spec = LayoutConstraintSpec(
+            id: id, first: first, relation: relation, second: second, multiplier: multiplier, constant: constant,
+            priority: priority)
+        return ParsedConstraint(
+            spec: spec, columns: ParsedConstraint.Columns(first: 1, second: second == nil ? nil : 1, constant: 1))
+    }
+
+    private mutating func anchorField(_ value: JSONValue, at path: JSONPath) -> Anchor? {
+        guard let text = string(value, at: path) else { return nil }
+        do throws(ExpressionError) {
+            return try ConstraintParser.parseAnchor(text)
+        } catch {
+            report(path, error.message, column: error.column)
+            return nil
+        }
+    }
+
+    private mutating func relationField(_ value: JSONValue, at path: JSONPath) -> LayoutRelation? {
+        guard let text = string(value, at: path) else { return nil }
+        guard let relation = LayoutRelation(rawValue: text) else {
+            report(path, "'\(text)' is not a relation: use '==', '<=' or '>='")
+            return nil
+        }
+        return relation
+    }
+}
+
+/// Constraint ids in use, each with the path where it was first written.
+struct ConstraintIDs {
+    var paths: [String: String] = [:]
+
+    /// Adds the other set's ids; an id in both keeps this set's path (shared ids have the same one).
+    mutating func formUnion(_ other: ConstraintIDs) {
+        paths.merge(other.paths) { mine, _ in mine }
+    }
+}

@@ -1,0 +1,184 @@
+import Cassowary
+
+/// Content hugging or compression resistance priorities of a custom view, per axis.
+public struct AxisPriorities: Sendable, Equatable {
+    public var horizontal: Priority
+    public var vertical: Priority
+
+    public init(horizontal: Priority, vertical: Priority) {
+        self.horizontal = horizontal
+        self.vertical = vertical
+    }
+
+    /// UIKit's default content hugging: low (250).
+    public static let defaultHugging = AxisPriorities(horizontal: .low, vertical: .low)
+    /// UIKit's default compression resistance: high (750).
+    public static let defaultCompression = AxisPriorities(horizontal: .high, vertical: .high)
+}
+
+/// One of the app's own views in a delegate layout.
+public struct CustomView: Sendable, Equatable {
+    public var name: String
+    /// Intrinsic content width; nil when the view has none on that axis.
+    public var intrinsicWidth: Double?
+    public var intrinsicHeight: Double?
+    public var hugging: AxisPriorities
+    public var compression: AxisPriorities
+
+    public init(
+        name: String, intrinsicWidth: Double? = nil, intrinsicHeight: Double? = nil,
+        hugging: AxisPriorities = .defaultHugging, compression: AxisPriorities = .defaultCompression
+    ) {
+        self.name = name
+        self.intrinsicWidth = intrinsicWidth
+        self.intrinsicHeight = intrinsicHeight
+        self.hugging = hugging
+        self.compression = compression
+    }
+}
+
+/// A GMSNavigationHidingStackView: a vertical stack that hides arranged views from its end when out of room.
+public struct HidingStack: Sendable, Equatable {
+    public enum Position: String, CaseIterable, Sendable {
+        case top
+        case center
+        /// Lays out bottom to top: the first arranged view sits lowest.
+        case bottom
+    }
+
+    public enum Alignment: String, CaseIterable, Sendable {
+        case leading
+        case trailing
+    }
+
+    public var name: String
+    public var position: Position
+    public var alignment: Alignment
+    /// Arranged views in order; the stack hides from the end of this list first.
+    public var arranged: [String]
+    /// nil: the `stackSpacing` style value (8 points by default).
+    public var spacing: Double?
+
+    public init(name: String, position: Position, alignment: Alignment, arranged: [String], spacing: Double? = nil) {
+        self.name = name
+        self.position = position
+        self.alignment = alignment
+        self.arranged = arranged
+        self.spacing = spacing
+    }
+}
+
+/// A constraint of a delegate document with where it was written.
+public struct DelegateConstraint: Sendable, Equatable {
+    public var spec: LayoutConstraintSpec
+    /// JSON path of the constraint, such as `delegate.guidance.constraints[3]`.
+    public var path: String
+    /// The constraint as written (strings) or in canonical syntax (objects), for messages.
+    public var text: String
+
+    public init(spec: LayoutConstraintSpec, path: String, text: String) {
+        self.spec = spec
+        self.path = path
+        self.text = text
+    }
+}
+
+/// The views and constraints a delegate installs in one navigation state.
+public struct StateLayout: Sendable, Equatable {
+    /// Items added to the map view in this state, in order.
+    public var views: [String]
+    public var constraints: [DelegateConstraint]
+
+    public init(views: [String] = [], constraints: [DelegateConstraint] = []) {
+        self.views = views
+        self.constraints = constraints
+    }
+}
+
+/// Which corners of a prompt are rounded.
+public enum PromptCorners: String, CaseIterable, Sendable {
+    /// The SDK's default: the prompt sits at the bottom edge.
+    case top
+    /// For a prompt above other content, such as a bottom sheet.
+    case all
+    case bottom
+    case none
+}
+
+/// How the delegate places a prompt while one is shown.
+public struct PromptLayout: Sendable, Equatable {
+    public var constraints: [DelegateConstraint]
+    public var corners: PromptCorners
+
+    public init(constraints: [DelegateConstraint] = [], corners: PromptCorners = .top) {
+        self.constraints = constraints
+        self.corners = corners
+    }
+}
+
+/// Wide-mode variants; each replaces its narrow counterpart while wide mode is on.
+public struct WideVariants: Sendable, Equatable {
+    public var ready: StateLayout?
+    public var guidance: StateLayout?
+    public var prompt: PromptLayout?
+
+    public init(ready: StateLayout? = nil, guidance: StateLayout? = nil, prompt: PromptLayout? = nil) {
+        self.ready = ready
+        self.guidance = guidance
+        self.prompt = prompt
+    }
+}
+
+/// A layout delegate written as data: its views, guides, stacks and per-state constraints.
+public struct DelegateDocument: Sendable, Equatable {
+    public var views: [CustomView]
+    public var guides: [String]
+    public var stacks: [HidingStack]
+    /// Constraints installed in every navigation state the delegate handles.
+    public var shared: [DelegateConstraint]
+    public var ready: StateLayout?
+    public var guidance: StateLayout?
+    public var prompt: PromptLayout?
+    public var wide: WideVariants?
+    /// z order, bottom to top; nil: the order items were added.
+    public var layers: [String]?
+
+    public init(
+        views: [CustomView] = [], guides: [String] = [], stacks: [HidingStack] = [], shared: [DelegateConstraint] = [],
+        ready: StateLayout? = nil, guidance: StateLayout? = nil, prompt: PromptLayout? = nil,
+        wide: WideVariants? = nil, layers: [String]? = nil
+    ) {
+        self.views = views
+        self.guides = guides
+        self.stacks = stacks
+        self.shared = shared
+        self.ready = ready
+        self.guidance = guidance
+        self.prompt = prompt
+        self.wide = wide
+        self.layers = layers
+    }
+
+    /// The item names the document's constraints may use.
+    public var items: ItemCatalog {
+        var catalog = ItemCatalog()
+        for view in views { catalog.add(view.name, as: .view) }
+        for guide in guides { catalog.add(guide, as: .guide) }
+        for stack in stacks { catalog.add(stack.name, as: .stack) }
+        return catalog
+    }
+
+    /// The state layout in force for a navigation state and width class (wide variants win when present).
+    public func layout(for navigation: NavigationMode, wideMode: Bool) -> StateLayout? {
+        switch navigation {
+        case .disabled: return nil
+        case .ready: return (wideMode ? wide?.ready : nil) ?? ready
+        case .guidance: return (wideMode ? wide?.guidance : nil) ?? guidance
+        }
+    }
+
+    /// The prompt layout in force for a width class.
+    public func promptLayout(wideMode: Bool) -> PromptLayout? {
+        (wideMode ? wide?.prompt : nil) ?? prompt
+    }
+}
