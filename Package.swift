@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
         .executable(name: "navlayout-http-bench", targets: ["navlayout-http-bench"]),
         .executable(name: "HTTPParserFuzz", targets: ["HTTPParserFuzz"]),
+        .executable(name: "navlayout", targets: ["navlayout"]),
     ],
     targets: [
         // The constraint solver: stdlib only, no Foundation, no I/O.
@@ -51,9 +52,11 @@ let package = Package(
         // (see Sources/HTTPParserFuzz/main.swift for the fuzzing build command).
         .executableTarget(name: "HTTPParserFuzz", dependencies: ["HTTPServer"]),
 
-        // The service: repositories on Storage (Persistence/), later routes, auth, config, metrics.
-        .target(name: "NavLayoutService", dependencies: ["Storage"]),
-        .testTarget(name: "NavLayoutServiceTests", dependencies: ["NavLayoutService", "Storage"]),
+        // The service: repositories on Storage (Persistence/), routes, auth, config, metrics, OpenAPI.
+        .target(name: "NavLayoutService", dependencies: ["Storage", "HTTPServer"]),
+        .testTarget(name: "NavLayoutServiceTests", dependencies: ["NavLayoutService", "Storage", "HTTPServer"]),
+        // The executable: main.swift only; commands and flags are parsed in NavLayoutService.
+        .executableTarget(name: "navlayout", dependencies: ["NavLayoutService"]),
         // What the service's schema and repositories cost next to bare storage-level peers.
         .executableTarget(name: "navlayout-persistence-bench", dependencies: ["NavLayoutService", "Storage"]),
     ],
