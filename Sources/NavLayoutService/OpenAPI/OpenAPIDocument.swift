@@ -153,7 +153,10 @@ public enum OpenAPIDocument {
         ]))
 
     private static let ifMatchDescription =
-        "Makes the write conditional on the current version's ETag (or `*`: any current version); 412 when it does not match. Optional: without it the write is unconditional."
+        "Makes the write conditional on the current version's ETag (or `*`: any current version); 412 when it does not match (a value that is not a list of entity tags never matches; an empty one is a 400). Optional: without it the write is unconditional."
+
+    /// `*` or a list of entity tags (RFC 9110 §13.1.1); any other non-empty value cannot match (412).
+    private static let ifMatchSchema: JSONValue = .object([("type", .string("string")), ("minLength", .int(1))])
 
     private static let profileOperations: [OpenAPIOperation] = [
         OpenAPIOperation(
@@ -163,7 +166,7 @@ public enum OpenAPIDocument {
                 "Every PUT writes a new version (never overwrites); 201 when the profile is created or recreated after a delete, 200 for a new version of a live profile. "
                 + "If-Match is optional (no 428): send the ETag you read to refuse lost updates with 412. The document is validated on write: 422 with `errors[{path,message}]`.",
             security: .apiKey,
-            parameters: [profileName, R.headerParameter("If-Match", ifMatchDescription, schema: S.string())],
+            parameters: [profileName, R.headerParameter("If-Match", ifMatchDescription, schema: ifMatchSchema, example: "\"0123abcd\"")],
             requestBody: R.body(S.ref("ProfileDocument"), description: "Any of screen, state, settings, delegate, style, plus a description."),
             responses: [
                 ("200", R.json("The new version of a live profile.", S.ref("Profile"), headers: [R.etagHeader])),
@@ -183,7 +186,7 @@ public enum OpenAPIDocument {
             summary: "Delete a profile (soft)",
             description: "The profile disappears from GET and the list; its versions stay readable. A later PUT recreates it, continuing the version numbers.",
             security: .apiKey,
-            parameters: [profileName, R.headerParameter("If-Match", ifMatchDescription, schema: S.string())],
+            parameters: [profileName, R.headerParameter("If-Match", ifMatchDescription, schema: ifMatchSchema, example: "\"0123abcd\"")],
             responses: [("204", R.noContent("Deleted.")), badRequest, notFound, ("412", R.problem("If-Match does not name the current version."))]),
         OpenAPIOperation(
             method: "get", path: "/v1/profiles/{name}/versions", operationID: "listProfileVersions", tag: "profiles",
@@ -209,7 +212,7 @@ public enum OpenAPIDocument {
                 R.queryParameter("since", "Recorded at or after (RFC 3339).", schema: S.string(format: "date-time")),
                 R.queryParameter("until", "Recorded before (RFC 3339).", schema: S.string(format: "date-time")),
                 R.queryParameter("limit", "Page size, 1 to 1000 (default 50).", schema: S.integer(minimum: 1, maximum: PageSize.maximum)),
-                R.queryParameter("cursor", "The previous page's nextCursor.", schema: S.string()),
+                R.queryParameter("cursor", "The previous page's nextCursor (opaque; a value this server did not issue is a 400).", schema: S.string(minLength: 1)),
             ],
             responses: [("200", R.json("One page.", S.list(of: "LayoutSummary", paginated: true))), badRequest]),
         OpenAPIOperation(
@@ -222,7 +225,7 @@ public enum OpenAPIDocument {
             summary: "Who changed which profile or key, when; newest first", security: .apiKey,
             parameters: [
                 R.queryParameter("limit", "Page size, 1 to 1000 (default 50).", schema: S.integer(minimum: 1, maximum: PageSize.maximum)),
-                R.queryParameter("cursor", "The previous page's nextCursor.", schema: S.string()),
+                R.queryParameter("cursor", "The previous page's nextCursor (opaque; a value this server did not issue is a 400).", schema: S.string(minLength: 1)),
             ],
             responses: [("200", R.json("One page.", S.list(of: "AuditEvent", paginated: true))), badRequest]),
     ]

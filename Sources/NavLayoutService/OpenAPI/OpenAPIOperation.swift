@@ -113,10 +113,10 @@ enum OpenAPIResponses {
         ])
     }
 
-    static func headerParameter(_ name: String, _ description: String, schema: JSONValue) -> JSONValue {
+    static func headerParameter(_ name: String, _ description: String, schema: JSONValue, example: String) -> JSONValue {
         .object([
             ("name", .string(name)), ("in", .string("header")), ("required", .bool(false)),
-            ("description", .string(description)), ("schema", schema),
+            ("description", .string(description)), ("schema", schema), ("example", .string(example)),
         ])
     }
 }
