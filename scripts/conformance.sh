@@ -107,6 +107,7 @@ include-name = "DELETE /v1/profiles/{name}"
 checks.positive_data_acceptance.expected-statuses = ["2XX", 401, 403, 404, 409, 412]
 TOML
 
+cd "$workdir"  # Schemathesis keeps its state in the current folder
 st --config-file "$workdir/schemathesis.toml" run "$base/openapi.json" \
     --checks all --max-examples "$EXAMPLES" --seed "${SEED:-1}" --workers 1 \
     --request-timeout 10 --report junit --report-dir "$workdir/report" "${exclusions[@]}"

@@ -129,9 +129,9 @@ public enum OpenAPIDocument {
             responses: [("200", R.json("The key.", S.ref("ApiKey"))), notFound]),
         OpenAPIOperation(
             method: "delete", path: "/v1/tenants/{id}/keys/{keyId}", operationID: "revokeKey", tag: "tenants",
-            summary: "Revoke an API key", description: "The key stops authenticating at once. Revoking twice is a 409.",
+            summary: "Revoke an API key", description: "The key stops authenticating at once. Idempotent: revoking a revoked key answers it as it stands.",
             security: .adminToken, parameters: [tenantID, keyID],
-            responses: [("200", R.json("The revoked key.", S.ref("ApiKey"))), notFound, ("409", R.problem("The key is already revoked."))]),
+            responses: [("200", R.json("The revoked key.", S.ref("ApiKey"))), notFound]),
         OpenAPIOperation(
             method: "post", path: "/v1/tenants/{id}/keys/{keyId}/rotate", operationID: "rotateKey", tag: "tenants",
             summary: "Rotate an API key",
@@ -191,7 +191,7 @@ public enum OpenAPIDocument {
         OpenAPIOperation(
             method: "get", path: "/v1/profiles/{name}/versions", operationID: "listProfileVersions", tag: "profiles",
             summary: "Every version of a profile (deleted profiles included)", security: .apiKey, parameters: [profileName],
-            responses: [("200", R.json("The versions, oldest first.", S.list(of: "ProfileVersionSummary", paginated: false))), notFound]),
+            responses: [("200", R.json("The versions, newest first.", S.list(of: "ProfileVersionSummary", paginated: false))), notFound]),
         OpenAPIOperation(
             method: "get", path: "/v1/profiles/{name}/versions/{n}", operationID: "getProfileVersion", tag: "profiles",
             summary: "One version of a profile", security: .apiKey,
