@@ -195,7 +195,7 @@ public enum OpenAPIDocument {
         OpenAPIOperation(
             method: "get", path: "/v1/profiles/{name}/versions/{n}", operationID: "getProfileVersion", tag: "profiles",
             summary: "One version of a profile", security: .apiKey,
-            parameters: [profileName, R.pathParameter("n", "The version number.", schema: S.integer(minimum: 1))],
+            parameters: [profileName, R.pathParameter("n", "The version number.", schema: S.integer(minimum: 1, maximum: Int.max))],
             responses: [("200", R.json("The version.", S.ref("Profile"), headers: [R.etagHeader])), badRequest, notFound]),
     ]
 
