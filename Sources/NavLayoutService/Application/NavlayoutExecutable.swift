@@ -31,7 +31,9 @@ public enum NavlayoutExecutable {
                 print("admin token (shown once, keep it safe): \(token)")
             }
             try await application.run { port in
-                print("navlayout listening on http://\(configuration.server.host):\(port) (database \(configuration.database))")
+                print(
+                    "navlayout listening on http://\(configuration.server.host):\(port) (database \(configuration.database))"
+                )
                 fflush(nil)  // the line must reach a pipe before the first request arrives
             }
             return 0

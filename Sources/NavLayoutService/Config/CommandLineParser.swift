@@ -1,8 +1,9 @@
+import HTTPServer
+import Storage
+
 #if canImport(Glibc)
     import Glibc
 #endif
-import HTTPServer
-import Storage
 
 /// Reads the executable's arguments and environment into a `NavlayoutCommand`. Flags win over
 /// environment variables, which win over the defaults; every mistake is a `CommandLineError` that
@@ -68,7 +69,8 @@ public struct CommandLineParser: Sendable {
         var configuration = ServiceConfiguration()
         if let address = value("--address", "NAVLAYOUT_ADDRESS") {
             guard Self.isIPv4(address.text) else {
-                throw CommandLineError("\(address.source): '\(address.text)' is not a dotted IPv4 address such as 0.0.0.0")
+                throw CommandLineError(
+                    "\(address.source): '\(address.text)' is not a dotted IPv4 address such as 0.0.0.0")
             }
             configuration.server.host = address.text
         }
@@ -130,7 +132,8 @@ public struct CommandLineParser: Sendable {
         let migrations =
             flags.values["--migrations"] ?? environment["NAVLAYOUT_MIGRATIONS"].flatMap { $0.isEmpty ? nil : $0 }
         return .migrate(
-            database: .file(path: databasePath), migrationsPath: migrations, statusOnly: flags.switches.contains("--status"))
+            database: .file(path: databasePath), migrationsPath: migrations,
+            statusOnly: flags.switches.contains("--status"))
     }
 
     // MARK: Pieces
@@ -176,12 +179,14 @@ public struct CommandLineParser: Sendable {
         return flags
     }
 
-    private static func integer(_ value: (text: String, source: String), in range: ClosedRange<Int>) throws(CommandLineError)
+    private static func integer(_ value: (text: String, source: String), in range: ClosedRange<Int>)
+        throws(CommandLineError)
         -> Int
     {
         guard let number = Int(value.text), range.contains(number) else {
             throw CommandLineError(
-                "\(value.source): '\(value.text)' is not a whole number from \(range.lowerBound) to \(range.upperBound)")
+                "\(value.source): '\(value.text)' is not a whole number from \(range.lowerBound) to \(range.upperBound)"
+            )
         }
         return number
     }

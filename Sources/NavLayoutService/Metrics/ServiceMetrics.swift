@@ -72,12 +72,15 @@ public final class ServiceMetrics: Sendable {
                 "route=\(PrometheusText.labelValue(key.route)),method=\(PrometheusText.labelValue(key.method)),status=\"\(key.status)\""
             lines.append("navlayout_http_requests_total{\(labels)} \(snapshot.requests[key] ?? 0)")
         }
-        lines.append("# HELP navlayout_http_request_duration_seconds Time from a complete request to its response, by route pattern.")
+        lines.append(
+            "# HELP navlayout_http_request_duration_seconds Time from a complete request to its response, by route pattern."
+        )
         lines.append("# TYPE navlayout_http_request_duration_seconds histogram")
         for route in snapshot.latency.keys.sorted() {
             if let histogram = snapshot.latency[route] {
                 lines += histogram.lines(
-                    name: "navlayout_http_request_duration_seconds", labels: "route=\(PrometheusText.labelValue(route))")
+                    name: "navlayout_http_request_duration_seconds", labels: "route=\(PrometheusText.labelValue(route))"
+                )
             }
         }
         lines.append("# HELP navlayout_database_duration_seconds Time spent in database operations, by operation.")

@@ -10,7 +10,12 @@ extension OpenAPIDocument {
                     (
                         "RequestId",
                         .object([
-                            ("description", .string("The request's id: the client's own X-Request-Id when acceptable, else a generated one.")),
+                            (
+                                "description",
+                                .string(
+                                    "The request's id: the client's own X-Request-Id when acceptable, else a generated one."
+                                )
+                            ),
                             ("required", .bool(true)), ("schema", .object([("type", .string("string"))])),
                         ])
                     )
@@ -19,8 +24,20 @@ extension OpenAPIDocument {
             (
                 "securitySchemes",
                 .object([
-                    ("apiKey", .object([("type", .string("http")), ("scheme", .string("bearer")), ("description", .string("A tenant's API key: the key decides the tenant."))])),
-                    ("adminToken", .object([("type", .string("http")), ("scheme", .string("bearer")), ("description", .string("The admin token, for tenant administration."))])),
+                    (
+                        "apiKey",
+                        .object([
+                            ("type", .string("http")), ("scheme", .string("bearer")),
+                            ("description", .string("A tenant's API key: the key decides the tenant.")),
+                        ])
+                    ),
+                    (
+                        "adminToken",
+                        .object([
+                            ("type", .string("http")), ("scheme", .string("bearer")),
+                            ("description", .string("The admin token, for tenant administration.")),
+                        ])
+                    ),
                 ])
             ),
         ])
@@ -59,14 +76,30 @@ extension OpenAPIDocument {
                     ], required: ["type", "title", "status"], description: "RFC 9457 problem details.")
             ),
             ("Actor", actor),
-            ("Tenant", S.object([("id", S.string()), ("name", S.string()), ("createdAt", timestamp)], required: ["id", "name", "createdAt"])),
+            (
+                "Tenant",
+                S.object(
+                    [("id", S.string()), ("name", S.string()), ("createdAt", timestamp)],
+                    required: ["id", "name", "createdAt"])
+            ),
             (
                 "NewTenant",
                 S.object(
-                    [("name", .object([("type", .string("string")), ("minLength", .int(1)), ("maxLength", .int(TenantRepository.maximumNameLength)), ("pattern", .string("[^\\s]"))]))],
+                    [
+                        (
+                            "name",
+                            .object([
+                                ("type", .string("string")), ("minLength", .int(1)),
+                                ("maxLength", .int(TenantRepository.maximumNameLength)), ("pattern", .string("[^\\s]")),
+                            ])
+                        )
+                    ],
                     required: ["name"])
             ),
-            ("CreatedTenant", S.object([("tenant", S.ref("Tenant")), ("key", S.ref("IssuedApiKey"))], required: ["tenant", "key"])),
+            (
+                "CreatedTenant",
+                S.object([("tenant", S.ref("Tenant")), ("key", S.ref("IssuedApiKey"))], required: ["tenant", "key"])
+            ),
             ("ApiKey", S.object(keyProperties, required: keyRequired)),
             (
                 "IssuedApiKey",
@@ -81,7 +114,12 @@ extension OpenAPIDocument {
                         + [("description", S.nullableString())],
                     description: "What a profile holds; each section fills the same field of a layout request.")
             ),
-            ("Profile", S.object(versionProperties + [("document", S.ref("ProfileDocument"))], required: versionProperties.map(\.0) + ["document"])),
+            (
+                "Profile",
+                S.object(
+                    versionProperties + [("document", S.ref("ProfileDocument"))],
+                    required: versionProperties.map(\.0) + ["document"])
+            ),
             (
                 "ProfileSummary",
                 S.object(
@@ -95,7 +133,9 @@ extension OpenAPIDocument {
             (
                 "StoredLayout",
                 S.object(
-                    layoutSummaryProperties + [("request", section("The request as received.")), ("result", S.ref("LayoutResult"))],
+                    layoutSummaryProperties + [
+                        ("request", section("The request as received.")), ("result", S.ref("LayoutResult")),
+                    ],
                     required: layoutSummaryRequired + ["request", "result"])
             ),
             (
@@ -104,7 +144,8 @@ extension OpenAPIDocument {
                     [
                         ("id", S.integer()), ("actor", S.ref("Actor")),
                         ("action", S.enumeration(AuditAction.allCases.map(\.rawValue))),
-                        ("objectKind", S.enumeration(AuditObjectKind.allCases.map(\.rawValue))), ("objectId", S.string()),
+                        ("objectKind", S.enumeration(AuditObjectKind.allCases.map(\.rawValue))),
+                        ("objectId", S.string()),
                         ("detail", S.string()), ("createdAt", timestamp),
                     ], required: ["id", "actor", "action", "objectKind", "objectId", "detail", "createdAt"])
             ),
@@ -116,7 +157,10 @@ extension OpenAPIDocument {
                         ("screen", section("Size, safe area, layout direction, CarPlay.")),
                         ("state", section("Navigation state, prompt, wide mode, camera, speed widget.")),
                         ("settings", section("GMSUISettings / GMSMapView flags, names as in the SDK without `is`.")),
-                        ("delegate", section("Views, guides, stacks and constraints per state; present: delegate mode.")),
+                        (
+                            "delegate",
+                            section("Views, guides, stacks and constraints per state; present: delegate mode.")
+                        ),
                         ("style", section("Overrides of style values and component sizes.")),
                     ], description: "A layout request; a profile fills every field the request leaves out.")
             ),
@@ -124,7 +168,8 @@ extension OpenAPIDocument {
                 "ScenarioRequest",
                 S.object(
                     [
-                        ("screen", section("The screen.")), ("settings", section("Settings.")), ("delegate", section("The delegate.")),
+                        ("screen", section("The screen.")), ("settings", section("Settings.")),
+                        ("delegate", section("The delegate.")),
                         ("style", section("Style overrides.")),
                         ("steps", S.array(of: S.object([("event", S.string())], required: ["event"], closed: false))),
                     ], required: ["steps"])
@@ -136,7 +181,8 @@ extension OpenAPIDocument {
                         ("id", S.string()), ("mode", S.enumeration(LayoutMode.allCases.map(\.rawValue))),
                         ("navigation", S.enumeration(LayoutNavigationState.allCases.map(\.rawValue))),
                         ("status", S.enumeration(LayoutStatus.allCases.map(\.rawValue))),
-                        ("frames", section("Frames of the visible items.")), ("diagnostics", S.array(of: section("A diagnostic."))),
+                        ("frames", section("Frames of the visible items.")),
+                        ("diagnostics", S.array(of: section("A diagnostic."))),
                     ], closed: false, description: "The solved layout (see the service contract).")
             ),
         ]

@@ -55,13 +55,14 @@ enum OpenAPIResponses {
     static func problem(_ description: String, challenge: Bool = false, allow: Bool = false) -> JSONValue {
         var headers: [(String, JSONValue)] = [requestIDHeader]
         if challenge {
-            headers.append((
-                "WWW-Authenticate",
-                .object([
-                    ("description", .string("The Bearer challenge.")), ("required", .bool(true)),
-                    ("schema", .object([("type", .string("string"))])),
-                ])
-            ))
+            headers.append(
+                (
+                    "WWW-Authenticate",
+                    .object([
+                        ("description", .string("The Bearer challenge.")), ("required", .bool(true)),
+                        ("schema", .object([("type", .string("string"))])),
+                    ])
+                ))
         }
         return .object([
             ("description", .string(description)),
@@ -97,7 +98,9 @@ enum OpenAPIResponses {
         ])
     }
 
-    static func pathParameter(_ name: String, _ description: String, schema: JSONValue = OpenAPISchema.string(minLength: 1))
+    static func pathParameter(
+        _ name: String, _ description: String, schema: JSONValue = OpenAPISchema.string(minLength: 1)
+    )
         -> JSONValue
     {
         .object([
@@ -113,7 +116,8 @@ enum OpenAPIResponses {
         ])
     }
 
-    static func headerParameter(_ name: String, _ description: String, schema: JSONValue, example: String) -> JSONValue {
+    static func headerParameter(_ name: String, _ description: String, schema: JSONValue, example: String) -> JSONValue
+    {
         .object([
             ("name", .string(name)), ("in", .string("header")), ("required", .bool(false)),
             ("description", .string(description)), ("schema", schema), ("example", .string(example)),

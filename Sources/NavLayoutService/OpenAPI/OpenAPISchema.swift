@@ -59,10 +59,14 @@ enum OpenAPISchema {
     static func list(of item: String, paginated: Bool) -> JSONValue {
         var properties: [(String, JSONValue)] = [("items", array(of: ref(item)))]
         if paginated {
-            properties.append(("nextCursor", .object([
-                ("type", .array([.string("string"), .string("null")])),
-                ("description", .string("Pass as `cursor` to read the next page; null on the last page.")),
-            ])))
+            properties.append(
+                (
+                    "nextCursor",
+                    .object([
+                        ("type", .array([.string("string"), .string("null")])),
+                        ("description", .string("Pass as `cursor` to read the next page; null on the last page.")),
+                    ])
+                ))
         }
         return object(properties, required: paginated ? ["items", "nextCursor"] : ["items"])
     }

@@ -41,8 +41,10 @@ enum HistoryRoutes {
                 let page = try await environment.database("audit.list") {
                     try await audit.list(tenantID: key.tenantID, limit: limit, cursor: cursor)
                 }
-                return Representation.list(page.items.map(Representation.auditEvent), nextCursor: .some(page.nextCursor))
-                    .response()
+                return Representation.list(
+                    page.items.map(Representation.auditEvent), nextCursor: .some(page.nextCursor)
+                )
+                .response()
             },
         ]
     }

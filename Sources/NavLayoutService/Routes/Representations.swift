@@ -1,7 +1,10 @@
 /// The JSON shapes of stored objects in responses. Member order is fixed here, once.
 enum Representation {
     static func tenant(_ tenant: Tenant) -> JSONValue {
-        .object([("id", .string(tenant.id)), ("name", .string(tenant.name)), ("createdAt", .string(tenant.createdAt.iso8601))])
+        .object([
+            ("id", .string(tenant.id)), ("name", .string(tenant.name)),
+            ("createdAt", .string(tenant.createdAt.iso8601)),
+        ])
     }
 
     static func key(_ key: ApiKey) -> JSONValue {
@@ -54,14 +57,18 @@ enum Representation {
     static func layoutSummary(_ layout: LayoutSummary) -> [(String, JSONValue)] {
         [
             ("id", .string(layout.id.text)), ("profile", .string(layout.profileName)),
-            ("profileVersion", layout.profileVersion.map { .int($0) } ?? .null), ("mode", .string(layout.mode.rawValue)),
+            ("profileVersion", layout.profileVersion.map { .int($0) } ?? .null),
+            ("mode", .string(layout.mode.rawValue)),
             ("navigation", .string(layout.navigation.rawValue)), ("status", .string(layout.status.rawValue)),
             ("createdAt", .string(layout.createdAt.iso8601)),
         ]
     }
 
     static func storedLayout(_ layout: StoredLayout) -> JSONValue {
-        .object(layoutSummary(layout.summary) + [("request", .raw(layout.requestJSON)), ("result", .raw(layout.resultJSON))])
+        .object(
+            layoutSummary(layout.summary) + [
+                ("request", .raw(layout.requestJSON)), ("result", .raw(layout.resultJSON)),
+            ])
     }
 
     static func auditEvent(_ event: AuditEvent) -> JSONValue {

@@ -38,7 +38,8 @@ struct CommandLineParserTests {
         #expect(configuration.server.limits.maxBodySize == 4096)
         #expect(configuration.server.limits.maxConnections == 50)
         #expect(configuration.server.eventLoopCount == 3)
-        #expect(configuration.retention == RetentionPolicy(maximumAge: .seconds(30 * 86_400), maximumCountPerTenant: 1000))
+        #expect(
+            configuration.retention == RetentionPolicy(maximumAge: .seconds(30 * 86_400), maximumCountPerTenant: 1000))
         #expect(configuration.retentionInterval == .seconds(600))
         #expect(configuration.accessLog == nil)
     }
@@ -63,7 +64,8 @@ struct CommandLineParserTests {
         "bad flags and values are errors that name them",
         arguments: [
             (["serve", "--port", "http"], "--port"), (["serve", "--port", "70000"], "--port"),
-            (["serve", "--address", "localhost"], "--address"), (["serve", "--retention-max-age", "3 weeks"], "--retention-max-age"),
+            (["serve", "--address", "localhost"], "--address"),
+            (["serve", "--retention-max-age", "3 weeks"], "--retention-max-age"),
             (["serve", "--frobnicate"], "--frobnicate"), (["serve", "--database"], "--database"),
             (["serve", "--port", "1", "--port", "2"], "--port"), (["launch"], "launch"),
             (["migrate", "--status=yes"], "--status"), (["serve", "--access-log", "syslog"], "--access-log"),

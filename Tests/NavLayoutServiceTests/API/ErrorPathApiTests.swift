@@ -51,13 +51,17 @@ struct ErrorPathApiTests {
 
     @Test(
         "layout routes answer 501 in a build without the layout engine, after checking credentials",
-        arguments: [("POST", "/v1/layouts"), ("GET", "/v1/layouts/01jd0000000000000000000000.svg"),
-            ("POST", "/v1/convert"), ("POST", "/v1/scenarios"), ("GET", "/v1/style")])
+        arguments: [
+            ("POST", "/v1/layouts"), ("GET", "/v1/layouts/01jd0000000000000000000000.svg"),
+            ("POST", "/v1/convert"), ("POST", "/v1/scenarios"), ("GET", "/v1/style"),
+        ])
     func notImplemented(method: String, path: String) async throws {
         try await LiveService.with { service in
             let acme = try await service.createTenant("acme")
-            let problem = try await service.client.send(method, path, token: acme.secret, json: method == "POST" ? "{}" : nil)
-                .expectProblem(501)
+            let problem = try await service.client.send(
+                method, path, token: acme.secret, json: method == "POST" ? "{}" : nil
+            )
+            .expectProblem(501)
             #expect((problem["detail"] as? String)?.contains("not implemented in this build") == true)
             if path != "/v1/style" {
                 try await service.client.send(method, path, json: method == "POST" ? "{}" : nil).expectProblem(401)

@@ -45,7 +45,8 @@ struct IsolationApiTests {
             // A's profile and layout are as A left them.
             let mine = try await service.client.send("GET", "/v1/profiles/shared", token: a.secret)
             #expect(mine.header("ETag") == etag)
-            #expect(try await service.client.send("GET", "/v1/layouts/\(layout.id.text)", token: a.secret).status == 200)
+            #expect(
+                try await service.client.send("GET", "/v1/layouts/\(layout.id.text)", token: a.secret).status == 200)
         }
     }
 

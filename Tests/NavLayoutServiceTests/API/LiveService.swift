@@ -34,8 +34,13 @@ final class LiveService: Sendable {
     }
 
     /// Runs `body` against a fresh service on a fresh database, then stops it.
+    static func with<T>(_ body: (LiveService) async throws -> T) async throws -> T {
+        try await with(configure: { _ in }, run: body)
+    }
+
+    /// Runs `body` against a fresh service configured by `configure`, then stops it.
     static func with<T>(
-        configure: (inout ServiceConfiguration) -> Void = { _ in }, _ body: (LiveService) async throws -> T
+        configure: (inout ServiceConfiguration) -> Void, run body: (LiveService) async throws -> T
     ) async throws -> T {
         let folder = try TemporaryFolder()
         let service = try await LiveService(databasePath: folder.file("live.sqlite"), configure: configure)
@@ -52,7 +57,7 @@ final class LiveService: Sendable {
     /// A tenant created through the API, with the secret of its first key.
     func createTenant(_ name: String) async throws -> TenantCredentials {
         let response = try await client.send(
-            "POST", "/v1/tenants", token: Self.adminToken, json: #"{"name":\#(JSONString(name))}"#)
+            "POST", "/v1/tenants", token: Self.adminToken, json: #"{"name":\#(jsonStringLiteral(name))}"#)
         try #require(response.status == 201, "creating tenant \(name): \(response.text)")
         let body = try response.object()
         let tenant = try #require(body["tenant"] as? [String: Any])
@@ -69,7 +74,7 @@ struct TenantCredentials: Sendable {
     let secret: String
 }
 
-func JSONString(_ text: String) -> String {
+func jsonStringLiteral(_ text: String) -> String {
     let data = try? JSONSerialization.data(withJSONObject: [text], options: [])
     let array = data.flatMap { String(data: $0, encoding: .utf8) } ?? "[\"\"]"
     return String(array.dropFirst().dropLast())
@@ -99,7 +104,9 @@ struct LiveClient: Sendable {
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
             request.httpBody = Data(json.utf8)
         }
-        for (name, value) in headers.sorted(by: { $0.key < $1.key }) { request.setValue(value, forHTTPHeaderField: name) }
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
+            request.setValue(value, forHTTPHeaderField: name)
+        }
         let (data, response) = try await session.data(for: request)
         let http = try #require(response as? HTTPURLResponse)
         var fields: [String: String] = [:]
@@ -132,7 +139,8 @@ struct LiveResponse: Sendable {
     /// Checks this is an RFC 9457 problem with `status`, and returns its members.
     @discardableResult
     func expectProblem(_ status: Int, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
-        #expect(self.status == status, "expected \(status), got \(self.status): \(text)", sourceLocation: sourceLocation)
+        #expect(
+            self.status == status, "expected \(status), got \(self.status): \(text)", sourceLocation: sourceLocation)
         #expect(
             header("Content-Type") == "application/problem+json", "content type \(header("Content-Type") ?? "none")",
             sourceLocation: sourceLocation)

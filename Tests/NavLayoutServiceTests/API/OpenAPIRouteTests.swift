@@ -24,13 +24,17 @@ struct OpenAPIRouteTests {
         }
     }
 
-    @Test("api.md's routes are all present", arguments: [
-        "POST /v1/layouts", "GET /v1/layouts", "GET /v1/layouts/{id}", "GET /v1/layouts/{id}.svg", "POST /v1/convert",
-        "POST /v1/scenarios", "GET /v1/style", "PUT /v1/profiles/{name}", "GET /v1/profiles", "GET /v1/profiles/{name}",
-        "GET /v1/profiles/{name}/versions", "GET /v1/profiles/{name}/versions/{n}", "DELETE /v1/profiles/{name}",
-        "GET /v1/audit", "POST /v1/tenants", "GET /v1/tenants", "POST /v1/tenants/{id}/keys",
-        "DELETE /v1/tenants/{id}/keys/{keyId}", "GET /healthz", "GET /readyz", "GET /metrics", "GET /openapi.json",
-    ])
+    @Test(
+        "api.md's routes are all present",
+        arguments: [
+            "POST /v1/layouts", "GET /v1/layouts", "GET /v1/layouts/{id}", "GET /v1/layouts/{id}.svg",
+            "POST /v1/convert",
+            "POST /v1/scenarios", "GET /v1/style", "PUT /v1/profiles/{name}", "GET /v1/profiles",
+            "GET /v1/profiles/{name}",
+            "GET /v1/profiles/{name}/versions", "GET /v1/profiles/{name}/versions/{n}", "DELETE /v1/profiles/{name}",
+            "GET /v1/audit", "POST /v1/tenants", "GET /v1/tenants", "POST /v1/tenants/{id}/keys",
+            "DELETE /v1/tenants/{id}/keys/{keyId}", "GET /healthz", "GET /readyz", "GET /metrics", "GET /openapi.json",
+        ])
     func contractRoute(operation: String) {
         let documented = OpenAPIDocument.documentedOperations().map { "\($0.method) \($0.pattern)" }
         #expect(documented.contains(operation))
@@ -48,15 +52,20 @@ struct OpenAPIRouteTests {
     @Test("a plugged-in layout handler serves its route instead of the 501, with the suffix removed from {id}")
     func pluggedInHandlers() async throws {
         let svg: ServiceHandler = { _, context, _ in
-            Response(status: .ok, headers: ["Content-Type": "image/svg+xml"], body: Array("<svg id=\"\(context.parameters["id"] ?? "")\"/>".utf8))
+            Response(
+                status: .ok, headers: ["Content-Type": "image/svg+xml"],
+                body: Array("<svg id=\"\(context.parameters["id"] ?? "")\"/>".utf8))
         }
-        try await LiveService.with(configure: { $0.layoutRoutes = LayoutRoutes(svg: svg) }) { service in
-            let acme = try await service.createTenant("acme")
-            let drawing = try await service.client.send("GET", "/v1/layouts/01jd0000000000000000000000.svg", token: acme.secret)
-            #expect(drawing.status == 200)
-            #expect(drawing.text == "<svg id=\"01jd0000000000000000000000\"/>")
-            try await service.client.send("GET", "/v1/layouts/01jd0000000000000000000000", token: acme.secret)
-                .expectProblem(404)
-        }
+        try await LiveService.with(
+            configure: { $0.layoutRoutes = LayoutRoutes(svg: svg) },
+            run: { service in
+                let acme = try await service.createTenant("acme")
+                let drawing = try await service.client.send(
+                    "GET", "/v1/layouts/01jd0000000000000000000000.svg", token: acme.secret)
+                #expect(drawing.status == 200)
+                #expect(drawing.text == "<svg id=\"01jd0000000000000000000000\"/>")
+                try await service.client.send("GET", "/v1/layouts/01jd0000000000000000000000", token: acme.secret)
+                    .expectProblem(404)
+            })
     }
 }

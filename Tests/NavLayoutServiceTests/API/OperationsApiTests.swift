@@ -53,9 +53,13 @@ struct OperationsApiTests {
             #expect(metrics.status == 200)
             #expect(metrics.header("Content-Type")?.hasPrefix("text/plain; version=0.0.4") == true)
             let text = metrics.text
-            #expect(text.contains(#"navlayout_http_requests_total{route="/v1/profiles/{name}",method="GET",status="404"} 2"#))
+            #expect(
+                text.contains(
+                    #"navlayout_http_requests_total{route="/v1/profiles/{name}",method="GET",status="404"} 2"#))
             #expect(text.contains(#"navlayout_http_requests_total{route="/v1/tenants",method="POST",status="201"} 1"#))
-            #expect(text.contains(#"navlayout_http_request_duration_seconds_bucket{route="/v1/profiles/{name}",le="+Inf"} 2"#))
+            #expect(
+                text.contains(
+                    #"navlayout_http_request_duration_seconds_bucket{route="/v1/profiles/{name}",le="+Inf"} 2"#))
             #expect(text.contains(#"navlayout_database_duration_seconds_count{operation="profiles.current"} 2"#))
             #expect(text.contains("# TYPE navlayout_solve_duration_seconds histogram"))
             #expect(text.contains("navlayout_solve_duration_seconds_count 0"))

@@ -5,13 +5,15 @@ import Testing
 
 @Suite("Profiles over HTTP")
 struct ProfileApiTests {
-    static let document = #"{"description":"driver app","screen":{"width":393,"height":852},"settings":{"compassButton":true}}"#
+    static let document =
+        #"{"description":"driver app","screen":{"width":393,"height":852},"settings":{"compassButton":true}}"#
 
     @Test("PUT creates version 1 with an ETag; GET returns it; a PUT with that ETag makes version 2")
     func versionsAndETags() async throws {
         try await LiveService.with { service in
             let acme = try await service.createTenant("acme")
-            let created = try await service.client.send("PUT", "/v1/profiles/driver", token: acme.secret, json: Self.document)
+            let created = try await service.client.send(
+                "PUT", "/v1/profiles/driver", token: acme.secret, json: Self.document)
             #expect(created.status == 201)
             let etag = try #require(created.header("ETag"))
             #expect(etag.hasPrefix("\"") && etag.hasSuffix("\""))
@@ -49,7 +51,8 @@ struct ProfileApiTests {
             let acme = try await service.createTenant("acme")
             let first = try await service.client.send("PUT", "/v1/profiles/p", token: acme.secret, json: Self.document)
             let staleTag = try #require(first.header("ETag"))
-            #expect(try await service.client.send("PUT", "/v1/profiles/p", token: acme.secret, json: "{}").status == 200)
+            #expect(
+                try await service.client.send("PUT", "/v1/profiles/p", token: acme.secret, json: "{}").status == 200)
             try await service.client.send(
                 "PUT", "/v1/profiles/p", token: acme.secret, json: "{}", headers: ["If-Match": staleTag]
             ).expectProblem(412)
@@ -102,16 +105,20 @@ struct ProfileApiTests {
 
     @Test("the configured profile validator runs on PUT and its errors come back as 422")
     func validatorSeam() async throws {
-        try await LiveService.with(configure: { $0.profileValidator = RefusesDelegates() }) { service in
-            let acme = try await service.createTenant("acme")
-            let problem = try await service.client.send(
-                "PUT", "/v1/profiles/p", token: acme.secret, json: #"{"delegate":{"views":{}}}"#
-            ).expectProblem(422)
-            let errors = try #require(problem["errors"] as? [[String: Any]])
-            #expect(errors.first?["path"] as? String == "delegate.views")
-            #expect(try await service.client.send("PUT", "/v1/profiles/p", token: acme.secret, json: "{}").status == 201)
-            try await service.client.send("GET", "/v1/profiles/p/versions/2", token: acme.secret).expectProblem(404)
-        }
+        try await LiveService.with(
+            configure: { $0.profileValidator = RefusesDelegates() },
+            run: { service in
+                let acme = try await service.createTenant("acme")
+                let problem = try await service.client.send(
+                    "PUT", "/v1/profiles/p", token: acme.secret, json: #"{"delegate":{"views":{}}}"#
+                ).expectProblem(422)
+                let errors = try #require(problem["errors"] as? [[String: Any]])
+                #expect(errors.first?["path"] as? String == "delegate.views")
+                #expect(
+                    try await service.client.send("PUT", "/v1/profiles/p", token: acme.secret, json: "{}").status == 201
+                )
+                try await service.client.send("GET", "/v1/profiles/p/versions/2", token: acme.secret).expectProblem(404)
+            })
     }
 }
 

@@ -10,9 +10,11 @@ struct RestartApiTests {
         let path = folder.file("restart.sqlite")
         let first = try await LiveService(databasePath: path)
         let acme = try await first.createTenant("acme")
-        let written = try await first.client.send("PUT", "/v1/profiles/p", token: acme.secret, json: #"{"description":"kept"}"#)
+        let written = try await first.client.send(
+            "PUT", "/v1/profiles/p", token: acme.secret, json: #"{"description":"kept"}"#)
         let etag = try #require(written.header("ETag"))
-        let layout = try await first.application.environment.repositories.layouts.record(sampleLayout(tenantID: acme.id))
+        let layout = try await first.application.environment.repositories.layouts.record(
+            sampleLayout(tenantID: acme.id))
         await first.stop()
 
         // No admin token in the environment this time: the stored one stays in force.

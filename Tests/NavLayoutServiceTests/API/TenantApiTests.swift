@@ -26,7 +26,8 @@ struct TenantApiTests {
             #expect(try profiles.items().isEmpty)
 
             // The secret is shown once: listing keys shows the prefix, never the secret.
-            let keys = try await service.client.send("GET", "/v1/tenants/\(tenantID)/keys", token: LiveService.adminToken)
+            let keys = try await service.client.send(
+                "GET", "/v1/tenants/\(tenantID)/keys", token: LiveService.adminToken)
             #expect(keys.status == 200)
             #expect(!keys.text.contains(secret))
             #expect(try keys.items().count == 1)
