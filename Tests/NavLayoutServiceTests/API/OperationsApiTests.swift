@@ -78,4 +78,19 @@ struct OperationsApiTests {
         #expect(text.contains(#"navlayout_solve_duration_seconds_bucket{le="0.005"} 2"#))
         #expect(text.contains("navlayout_solve_duration_seconds_count 2"))
     }
+
+    @Test("the access log writes one JSON line per request with the route pattern and status")
+    func accessLog() async throws {
+        let sink = InMemoryLogSink()
+        try await LiveService.with(
+            configure: { $0.accessLog = sink },
+            run: { service in
+                _ = try await service.client.send("GET", "/v1/profiles/x", headers: ["X-Request-Id": "log-check-1"])
+                let line = try #require(sink.lines.first { $0.contains("log-check-1") })
+                let entry = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+                #expect(entry["route"] as? String == "/v1/profiles/{name}")
+                #expect(entry["status"] as? Int == 401)
+                #expect(entry["method"] as? String == "GET")
+            })
+    }
 }
