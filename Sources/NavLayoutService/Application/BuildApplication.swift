@@ -1,10 +1,6 @@
 import HTTPServer
 import Storage
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Builds the service: opens (creating) and migrates the database, makes sure an admin token
 /// exists, and assembles the router with its middleware. `navlayout serve` and the tests both call
 /// this, so tests run exactly what users run, in process (`application.http.respond`) or live
@@ -25,7 +21,7 @@ public func buildApplication(_ configuration: ServiceConfiguration) async throws
     builder.add(middleware: RequestIDMiddleware())
     if let sink = configuration.accessLog { builder.add(middleware: AccessLogMiddleware(sink: sink)) }
     builder.add(middleware: MetricsMiddleware(metrics: metrics))
-    let errorSink = configuration.accessLog
+    let errorSink = configuration.errorLog
     builder.add(
         middleware: ProblemDetailsMiddleware { error, context in
             // Unexpected failures (a broken database, a bug) are logged with the request id that

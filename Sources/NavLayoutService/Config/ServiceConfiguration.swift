@@ -20,6 +20,9 @@ public struct ServiceConfiguration: Sendable {
     public var retentionInterval: Duration
     /// Where access log lines go; nil turns the access log off.
     public var accessLog: (any AccessLogSink)?
+    /// Where unexpected failures (the causes of 500s) and retention reports go, as JSON lines;
+    /// nil drops them.
+    public var errorLog: (any AccessLogSink)?
     /// How long an authenticated API key is trusted without reading the database again.
     public var authenticationCacheTimeToLive: Duration
     /// How long a shutdown waits for requests in flight.
@@ -39,6 +42,7 @@ public struct ServiceConfiguration: Sendable {
         retention: RetentionPolicy = .keepEverything,
         retentionInterval: Duration = .seconds(300),
         accessLog: (any AccessLogSink)? = FileDescriptorLogSink(descriptor: 2),
+        errorLog: (any AccessLogSink)? = FileDescriptorLogSink(descriptor: 2),
         authenticationCacheTimeToLive: Duration = .seconds(5),
         shutdownGracePeriod: Duration = .seconds(10),
         profileValidator: any ProfileValidator = ShapeOnlyProfileValidator(),
@@ -51,6 +55,7 @@ public struct ServiceConfiguration: Sendable {
         self.retention = retention
         self.retentionInterval = retentionInterval
         self.accessLog = accessLog
+        self.errorLog = errorLog
         self.authenticationCacheTimeToLive = authenticationCacheTimeToLive
         self.shutdownGracePeriod = shutdownGracePeriod
         self.profileValidator = profileValidator
