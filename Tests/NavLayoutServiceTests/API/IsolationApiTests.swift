@@ -63,4 +63,20 @@ struct IsolationApiTests {
             #expect(try versions.items().count == 1)
         }
     }
+
+    @Test("a key addressed under another tenant's id is not found, and stays valid")
+    func keysBelongToTheirTenant() async throws {
+        try await LiveService.with { service in
+            let a = try await service.createTenant("a")
+            let b = try await service.createTenant("b")
+            let admin = LiveService.adminToken
+            for (method, path) in [
+                ("GET", "/v1/tenants/\(a.id)/keys/\(b.keyID)"), ("DELETE", "/v1/tenants/\(a.id)/keys/\(b.keyID)"),
+                ("POST", "/v1/tenants/\(a.id)/keys/\(b.keyID)/rotate"),
+            ] {
+                try await service.client.send(method, path, token: admin).expectProblem(404)
+            }
+            #expect(try await service.client.send("GET", "/v1/profiles", token: b.secret).status == 200)
+        }
+    }
 }
