@@ -20,6 +20,7 @@ let package = Package(
         // libFuzzer harness for the request decoder and the expression parser; see its main.swift.
         .executable(name: "LayoutRequestFuzz", targets: ["LayoutRequestFuzz"]),
         .executable(name: "navlayout-request-bench", targets: ["navlayout-request-bench"]),
+        .executable(name: "navlayout", targets: ["navlayout"]),
     ],
     targets: [
         // The constraint solver: stdlib only, no Foundation, no I/O.
@@ -78,9 +79,11 @@ let package = Package(
         // (see Sources/HTTPParserFuzz/main.swift for the fuzzing build command).
         .executableTarget(name: "HTTPParserFuzz", dependencies: ["HTTPServer"]),
 
-        // The service: repositories on Storage (Persistence/), later routes, auth, config, metrics.
-        .target(name: "NavLayoutService", dependencies: ["Storage"]),
-        .testTarget(name: "NavLayoutServiceTests", dependencies: ["NavLayoutService", "Storage"]),
+        // The service: repositories on Storage (Persistence/), routes, auth, config, metrics, OpenAPI.
+        .target(name: "NavLayoutService", dependencies: ["Storage", "HTTPServer"]),
+        .testTarget(name: "NavLayoutServiceTests", dependencies: ["NavLayoutService", "Storage", "HTTPServer"]),
+        // The executable: main.swift only; commands and flags are parsed in NavLayoutService.
+        .executableTarget(name: "navlayout", dependencies: ["NavLayoutService"]),
         // What the service's schema and repositories cost next to bare storage-level peers.
         .executableTarget(name: "navlayout-persistence-bench", dependencies: ["NavLayoutService", "Storage"]),
     ],

@@ -13,9 +13,12 @@ public struct HTTPMethod: Sendable, Hashable, Comparable, CustomStringConvertibl
     public static let options = HTTPMethod("OPTIONS")
     public static let trace = HTTPMethod("TRACE")
     public static let connect = HTTPMethod("CONNECT")
+    /// The safe method with a body (IETF httpbis draft "The HTTP QUERY Method"): known, so a
+    /// resource that does not route it answers 405 with Allow rather than 501.
+    public static let query = HTTPMethod("QUERY")
 
-    /// Methods defined by RFC 9110 and RFC 5789; any other token answers 501 Not Implemented.
-    static let known: Set<HTTPMethod> = [.get, .head, .post, .put, .patch, .delete, .options, .trace, .connect]
+    /// Methods defined by RFC 9110 and RFC 5789, plus QUERY; any other token answers 501 Not Implemented.
+    static let known: Set<HTTPMethod> = [.get, .head, .post, .put, .patch, .delete, .options, .trace, .connect, .query]
 
     public var description: String { rawValue }
 

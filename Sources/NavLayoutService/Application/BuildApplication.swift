@@ -1,0 +1,55 @@
+import HTTPServer
+import Storage
+
+/// Builds the service: opens (creating) and migrates the database, makes sure an admin token
+/// exists, and assembles the router with its middleware. `navlayout serve` and the tests both call
+/// this, so tests run exactly what users run, in process (`application.http.respond`) or live
+/// (`application.start()`).
+public func buildApplication(_ configuration: ServiceConfiguration) async throws -> NavLayoutApplication {
+    let migrator = try Migrator(location: configuration.migrationLocation)
+    let cache = AuthenticationCache(timeToLive: configuration.authenticationCacheTimeToLive)
+    let repositories = try await Repositories.open(
+        location: configuration.database, migrator: migrator, authenticationCache: cache)
+    let adminToken = try await repositories.adminToken.ensure(environmentToken: configuration.adminToken)
+    let metrics = ServiceMetrics()
+    let environment = ServiceEnvironment(
+        repositories: repositories, metrics: metrics, profileValidator: configuration.profileValidator,
+        migrator: migrator)
+
+    let table = RouteTable(serviceRoutes(environment, layoutRoutes: configuration.layoutRoutes))
+    let builder = RouterBuilder()
+    builder.add(middleware: RequestIDMiddleware())
+    if let sink = configuration.accessLog { builder.add(middleware: AccessLogMiddleware(sink: sink)) }
+    builder.add(middleware: MetricsMiddleware(metrics: metrics))
+    let errorSink = configuration.errorLog
+    builder.add(
+        middleware: ProblemDetailsMiddleware { error, context in
+            // Unexpected failures (a broken database, a bug) are logged with the request id that
+            // the client saw in its 500, and never shown to the client.
+            errorSink?.write(
+                line: JSONValue.object([
+                    ("level", .string("error")), ("requestId", .string(context.requestID)),
+                    ("route", .string(context.routePattern)), ("error", .string(String(describing: error))),
+                ]).text)
+        })
+    table.register(into: builder)
+    let router = try builder.build()
+
+    let retention = RetentionScheduler(
+        policy: configuration.retention, interval: configuration.retentionInterval, environment: environment,
+        report: { message in
+            errorSink?.write(line: JSONValue.object([("level", .string("info")), ("message", .string(message))]).text)
+        })
+    return NavLayoutApplication(
+        http: HTTPApplication(configuration: configuration.server, responder: router), routes: table,
+        environment: environment, adminToken: adminToken, retention: retention,
+        shutdownGracePeriod: configuration.shutdownGracePeriod)
+}
+
+/// Every route of the service, in the order of the contract.
+func serviceRoutes(_ environment: ServiceEnvironment, layoutRoutes: LayoutRoutes) -> [ServiceRoute] {
+    let document = OpenAPIDocument.make(layoutRoutes: layoutRoutes)
+    return LayoutEngineRoutes.routes(layoutRoutes, environment) + TenantRoutes.routes(environment)
+        + ProfileRoutes.routes(environment) + HistoryRoutes.routes(environment)
+        + OperationsRoutes.routes(environment, openAPI: document.bytes)
+}

@@ -1,0 +1,55 @@
+/// Applies the history retention policy now and then while the service runs. The task stops when
+/// the service shuts down (cancellation ends its sleep at once).
+public struct RetentionScheduler: Sendable {
+    public let policy: RetentionPolicy
+    public let interval: Duration
+    private let environment: ServiceEnvironment
+    private let report: @Sendable (String) -> Void
+
+    public init(
+        policy: RetentionPolicy, interval: Duration, environment: ServiceEnvironment,
+        report: @escaping @Sendable (String) -> Void
+    ) {
+        self.policy = policy
+        self.interval = interval
+        self.environment = environment
+        self.report = report
+    }
+
+    /// Whether the policy removes anything at all; keeping everything needs no task.
+    public var isActive: Bool {
+        policy.maximumAge != nil || policy.maximumCountPerTenant != nil
+    }
+
+    /// One pass, now.
+    @discardableResult
+    public func runOnce() async throws -> RetentionOutcome {
+        let layouts = environment.repositories.layouts
+        let policy = self.policy
+        return try await environment.database("layouts.retention") { try await layouts.applyRetention(policy) }
+    }
+
+    /// Starts the periodic task: a pass at once, then one per interval, until cancelled.
+    public func start() -> Task<Void, Never>? {
+        guard isActive else { return nil }
+        return Task { [self] in
+            while !Task.isCancelled {
+                do {
+                    let outcome = try await runOnce()
+                    if outcome.deleted > 0 {
+                        report(
+                            "retention removed \(outcome.deletedByAge) layout(s) by age and \(outcome.deletedByCount) by count"
+                        )
+                    }
+                } catch {
+                    report("retention failed: \(error)")
+                }
+                do {
+                    try await Task.sleep(for: interval)
+                } catch {
+                    return  // cancelled: the service is shutting down
+                }
+            }
+        }
+    }
+}

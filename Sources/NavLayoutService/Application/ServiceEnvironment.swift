@@ -1,0 +1,32 @@
+import HTTPServer
+import Storage
+
+/// What every route handler may use: the repositories, authentication, metrics and the pieces of
+/// configuration that shape answers. Built once by `buildApplication`; immutable and Sendable.
+public struct ServiceEnvironment: Sendable {
+    public let repositories: Repositories
+    public let authenticator: Authenticator
+    public let metrics: ServiceMetrics
+    public let profileValidator: any ProfileValidator
+    /// The migrations the running binary expects, for /readyz.
+    public let migrator: Migrator
+
+    public init(
+        repositories: Repositories, metrics: ServiceMetrics, profileValidator: any ProfileValidator,
+        migrator: Migrator
+    ) {
+        self.repositories = repositories
+        self.authenticator = Authenticator(repositories: repositories)
+        self.metrics = metrics
+        self.profileValidator = profileValidator
+        self.migrator = migrator
+    }
+
+    /// Runs a repository call, timing it as the database operation `operation`.
+    public func database<T>(_ operation: String, _ body: () async throws -> T) async rethrows -> T {
+        try await metrics.timeDatabase(operation, body)
+    }
+}
+
+/// A route handler with the service's environment: what the layout routes plug in as.
+public typealias ServiceHandler = @Sendable (Request, RequestContext, ServiceEnvironment) async throws -> Response

@@ -1,0 +1,206 @@
+import HTTPServer
+import Storage
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Reads the executable's arguments and environment into a `NavlayoutCommand`. Flags win over
+/// environment variables, which win over the defaults; every mistake is a `CommandLineError` that
+/// names the flag or variable and the value.
+public struct CommandLineParser: Sendable {
+    public static let usage = """
+        usage: navlayout <command> [options]
+
+        commands:
+          serve     serve the HTTP API
+          migrate   apply pending database migrations (--status: report only, change nothing)
+
+        serve options (environment variable in brackets):
+          --address A              listen address, dotted IPv4 [NAVLAYOUT_ADDRESS] (default 127.0.0.1)
+          --port N                 TCP port, 0 for any free one [NAVLAYOUT_PORT] (default 8080)
+          --database PATH          SQLite file [NAVLAYOUT_DATABASE] (default ./navlayout.sqlite)
+          --migrations PATH        migrations folder [NAVLAYOUT_MIGRATIONS]
+                                   (default: Migrations beside the binary, else ./Migrations)
+          --event-loops N          socket threads [NAVLAYOUT_EVENT_LOOPS] (default: one per core)
+          --max-body-bytes N       largest request body [NAVLAYOUT_MAX_BODY_BYTES] (default 1048576)
+          --max-connections N      open connections at most [NAVLAYOUT_MAX_CONNECTIONS] (default 10000)
+          --retention-max-age D    drop history older than D, e.g. 30d, 12h [NAVLAYOUT_RETENTION_MAX_AGE]
+          --retention-max-count N  keep at most N layouts per tenant [NAVLAYOUT_RETENTION_MAX_COUNT]
+          --retention-interval D   how often retention runs [NAVLAYOUT_RETENTION_INTERVAL] (default 5m)
+          --access-log WHERE       stderr, stdout or off [NAVLAYOUT_ACCESS_LOG] (default stderr)
+          the admin token comes from NAVLAYOUT_ADMIN_TOKEN only (never a flag: flags show in ps);
+          without it a token is generated on a new database and printed once.
+
+        migrate options: --database PATH, --migrations PATH, --status
+        """
+
+    public init() {}
+
+    public func parse(arguments: [String], environment: [String: String]) throws(CommandLineError)
+        -> NavlayoutCommand
+    {
+        guard let command = arguments.first else { return .help }
+        let rest = Array(arguments.dropFirst())
+        switch command {
+        case "serve": return .serve(try serveConfiguration(rest, environment: environment))
+        case "migrate": return try migrate(rest, environment: environment)
+        case "help", "--help", "-h": return .help
+        default: throw CommandLineError("unknown command '\(command)'; the commands are serve and migrate")
+        }
+    }
+
+    // MARK: serve
+
+    private static let serveFlags = [
+        "--address", "--port", "--database", "--migrations", "--event-loops", "--max-body-bytes", "--max-connections",
+        "--retention-max-age", "--retention-max-count", "--retention-interval", "--access-log",
+    ]
+
+    private func serveConfiguration(_ arguments: [String], environment: [String: String]) throws(CommandLineError)
+        -> ServiceConfiguration
+    {
+        let flags = try Self.flagValues(arguments, valued: Self.serveFlags, switches: [])
+        func value(_ flag: String, _ variable: String) -> (text: String, source: String)? {
+            if let text = flags.values[flag] { return (text, flag) }
+            if let text = environment[variable], !text.isEmpty { return (text, variable) }
+            return nil
+        }
+        var configuration = ServiceConfiguration()
+        if let address = value("--address", "NAVLAYOUT_ADDRESS") {
+            guard Self.isIPv4(address.text) else {
+                throw CommandLineError(
+                    "\(address.source): '\(address.text)' is not a dotted IPv4 address such as 0.0.0.0")
+            }
+            configuration.server.host = address.text
+        }
+        if let port = value("--port", "NAVLAYOUT_PORT") {
+            configuration.server.port = try Self.integer(port, in: 0...65535)
+        }
+        if let database = value("--database", "NAVLAYOUT_DATABASE") {
+            configuration.database = .file(path: database.text)
+        }
+        if let migrations = value("--migrations", "NAVLAYOUT_MIGRATIONS") {
+            configuration.migrationsPath = migrations.text
+        }
+        if let loops = value("--event-loops", "NAVLAYOUT_EVENT_LOOPS") {
+            configuration.server.eventLoopCount = try Self.integer(loops, in: 1...256)
+        }
+        if let body = value("--max-body-bytes", "NAVLAYOUT_MAX_BODY_BYTES") {
+            configuration.server.limits.maxBodySize = try Self.integer(body, in: 1...(1 << 30))
+        }
+        if let connections = value("--max-connections", "NAVLAYOUT_MAX_CONNECTIONS") {
+            configuration.server.limits.maxConnections = try Self.integer(connections, in: 1...1_000_000)
+        }
+        if let age = value("--retention-max-age", "NAVLAYOUT_RETENTION_MAX_AGE") {
+            configuration.retention.maximumAge = try Self.duration(age)
+        }
+        if let count = value("--retention-max-count", "NAVLAYOUT_RETENTION_MAX_COUNT") {
+            configuration.retention.maximumCountPerTenant = try Self.integer(count, in: 1...Int(Int32.max))
+        }
+        if let interval = value("--retention-interval", "NAVLAYOUT_RETENTION_INTERVAL") {
+            configuration.retentionInterval = try Self.duration(interval)
+        }
+        if let log = value("--access-log", "NAVLAYOUT_ACCESS_LOG") {
+            switch log.text {
+            case "stderr": configuration.accessLog = FileDescriptorLogSink(descriptor: STDERR_FILENO)
+            case "stdout": configuration.accessLog = FileDescriptorLogSink(descriptor: STDOUT_FILENO)
+            case "off": configuration.accessLog = nil
+            default: throw CommandLineError("\(log.source): '\(log.text)' is not one of stderr, stdout, off")
+            }
+        }
+        if let token = environment[AdminTokenRepository.environmentVariable], !token.isEmpty {
+            guard token.count >= AdminTokenRepository.minimumLength, !token.contains(where: \.isWhitespace) else {
+                throw CommandLineError(
+                    "\(AdminTokenRepository.environmentVariable) needs at least \(AdminTokenRepository.minimumLength) characters and no whitespace"
+                )
+            }
+            configuration.adminToken = token
+        }
+        return configuration
+    }
+
+    // MARK: migrate
+
+    private func migrate(_ arguments: [String], environment: [String: String]) throws(CommandLineError)
+        -> NavlayoutCommand
+    {
+        let flags = try Self.flagValues(arguments, valued: ["--database", "--migrations"], switches: ["--status"])
+        let databasePath =
+            flags.values["--database"] ?? environment["NAVLAYOUT_DATABASE"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? ServiceConfiguration.defaultDatabasePath
+        let migrations =
+            flags.values["--migrations"] ?? environment["NAVLAYOUT_MIGRATIONS"].flatMap { $0.isEmpty ? nil : $0 }
+        return .migrate(
+            database: .file(path: databasePath), migrationsPath: migrations,
+            statusOnly: flags.switches.contains("--status"))
+    }
+
+    // MARK: Pieces
+
+    private struct Flags {
+        var values: [String: String] = [:]
+        var switches: Set<String> = []
+    }
+
+    /// `--flag value` and `--flag=value` for valued flags, bare switches; anything else is an error.
+    private static func flagValues(_ arguments: [String], valued: [String], switches: [String]) throws(CommandLineError)
+        -> Flags
+    {
+        var flags = Flags()
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            var name = argument
+            var inlineValue: String?
+            if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
+                name = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            if switches.contains(name) {
+                guard inlineValue == nil else { throw CommandLineError("\(name) takes no value") }
+                flags.switches.insert(name)
+            } else if valued.contains(name) {
+                guard flags.values[name] == nil else { throw CommandLineError("\(name) is given twice") }
+                if let inlineValue {
+                    flags.values[name] = inlineValue
+                } else {
+                    index += 1
+                    guard index < arguments.count, !arguments[index].hasPrefix("--") else {
+                        throw CommandLineError("\(name) needs a value")
+                    }
+                    flags.values[name] = arguments[index]
+                }
+            } else {
+                throw CommandLineError("unknown option '\(argument)'")
+            }
+            index += 1
+        }
+        return flags
+    }
+
+    private static func integer(_ value: (text: String, source: String), in range: ClosedRange<Int>)
+        throws(CommandLineError)
+        -> Int
+    {
+        guard let number = Int(value.text), range.contains(number) else {
+            throw CommandLineError(
+                "\(value.source): '\(value.text)' is not a whole number from \(range.lowerBound) to \(range.upperBound)"
+            )
+        }
+        return number
+    }
+
+    private static func duration(_ value: (text: String, source: String)) throws(CommandLineError) -> Duration {
+        guard let duration = DurationText.parse(value.text) else {
+            throw CommandLineError(
+                "\(value.source): '\(value.text)' is not a duration such as 90s, 15m, 12h or 30d")
+        }
+        return duration
+    }
+
+    static func isIPv4(_ text: String) -> Bool {
+        var address = in_addr()
+        return inet_pton(AF_INET, text, &address) == 1
+    }
+}

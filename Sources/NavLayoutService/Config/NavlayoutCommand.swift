@@ -1,0 +1,12 @@
+import HTTPServer
+import Storage
+
+/// What the executable was asked to do.
+public enum NavlayoutCommand: Sendable {
+    /// Serve the API with this configuration.
+    case serve(ServiceConfiguration)
+    /// Apply pending migrations, or with `statusOnly` report what would be applied and change nothing.
+    case migrate(database: DatabaseLocation, migrationsPath: String?, statusOnly: Bool)
+    /// Print the usage.
+    case help
+}

@@ -1,0 +1,69 @@
+import HTTPServer
+import Storage
+
+/// Everything `buildApplication` needs: where to listen, where the data lives, the limits, history
+/// retention, the access log, and the seams the layout engine fills (profile validation, layout
+/// routes). The defaults are what `navlayout serve` runs with no flags.
+public struct ServiceConfiguration: Sendable {
+    /// Listening address, port and protocol limits. Defaults to 127.0.0.1:8080.
+    public var server: ServerConfiguration
+    /// The SQLite file, created when missing.
+    public var database: DatabaseLocation
+    /// The migrations folder; nil looks beside the executable, then in the current directory.
+    public var migrationsPath: String?
+    /// The admin token to put in force (NAVLAYOUT_ADMIN_TOKEN); nil keeps the stored one or
+    /// generates one on a new database.
+    public var adminToken: String?
+    /// How much layout history to keep.
+    public var retention: RetentionPolicy
+    /// How often retention runs while serving.
+    public var retentionInterval: Duration
+    /// Where access log lines go; nil turns the access log off.
+    public var accessLog: (any AccessLogSink)?
+    /// Where unexpected failures (the causes of 500s) and retention reports go, as JSON lines;
+    /// nil drops them.
+    public var errorLog: (any AccessLogSink)?
+    /// How long an authenticated API key is trusted without reading the database again.
+    public var authenticationCacheTimeToLive: Duration
+    /// How long a shutdown waits for requests in flight.
+    public var shutdownGracePeriod: Duration
+    /// Content validation of profiles on PUT (the layout engine's parser).
+    public var profileValidator: any ProfileValidator
+    /// The layout engine's routes; those left out answer 501.
+    public var layoutRoutes: LayoutRoutes
+
+    public static let defaultDatabasePath = "navlayout.sqlite"
+
+    public init(
+        server: ServerConfiguration = ServerConfiguration(host: "127.0.0.1", port: 8080),
+        database: DatabaseLocation = .file(path: ServiceConfiguration.defaultDatabasePath),
+        migrationsPath: String? = nil,
+        adminToken: String? = nil,
+        retention: RetentionPolicy = .keepEverything,
+        retentionInterval: Duration = .seconds(300),
+        accessLog: (any AccessLogSink)? = FileDescriptorLogSink(descriptor: 2),
+        errorLog: (any AccessLogSink)? = FileDescriptorLogSink(descriptor: 2),
+        authenticationCacheTimeToLive: Duration = .seconds(5),
+        shutdownGracePeriod: Duration = .seconds(10),
+        profileValidator: any ProfileValidator = ShapeOnlyProfileValidator(),
+        layoutRoutes: LayoutRoutes = .notImplemented
+    ) {
+        self.server = server
+        self.database = database
+        self.migrationsPath = migrationsPath
+        self.adminToken = adminToken
+        self.retention = retention
+        self.retentionInterval = retentionInterval
+        self.accessLog = accessLog
+        self.errorLog = errorLog
+        self.authenticationCacheTimeToLive = authenticationCacheTimeToLive
+        self.shutdownGracePeriod = shutdownGracePeriod
+        self.profileValidator = profileValidator
+        self.layoutRoutes = layoutRoutes
+    }
+
+    /// Where the migrator looks for its folder.
+    public var migrationLocation: MigrationLocation {
+        migrationsPath.map { .folder(path: $0) } ?? .standard
+    }
+}

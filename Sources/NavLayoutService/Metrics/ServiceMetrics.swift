@@ -1,0 +1,111 @@
+import HTTPServer
+import Synchronization
+
+/// The service's Prometheus metrics: requests by route pattern, method and status; request latency
+/// by route; database time by operation; layout solve time; open connections.
+///
+/// Routes are labelled by pattern (`/v1/profiles/{name}`), never by path, so the number of series
+/// stays bounded whatever clients send.
+public final class ServiceMetrics: Sendable {
+    private struct RequestKey: Hashable, Comparable {
+        var route: String
+        var method: String
+        var status: Int
+
+        static func < (lhs: RequestKey, rhs: RequestKey) -> Bool {
+            (lhs.route, lhs.method, lhs.status) < (rhs.route, rhs.method, rhs.status)
+        }
+    }
+
+    private struct State {
+        var requests: [RequestKey: Int] = [:]
+        var latency: [String: Histogram] = [:]
+        var database: [String: Histogram] = [:]
+        var solve = Histogram()
+    }
+
+    private let state = Mutex(State())
+    private let connectionCount = Mutex<(@Sendable () -> Int)?>(nil)
+
+    public init() {}
+
+    /// Records one answered request. `route` is the matched pattern, or nil when nothing matched.
+    public func recordRequest(route: String?, method: String, status: Int, duration: Duration) {
+        let key = RequestKey(route: route ?? "unmatched", method: method, status: status)
+        state.withLock { state in
+            state.requests[key, default: 0] += 1
+            state.latency[key.route, default: Histogram()].observe(duration.seconds)
+        }
+    }
+
+    /// Records the time one database operation took (named after the repository call).
+    public func recordDatabase(operation: String, duration: Duration) {
+        state.withLock { $0.database[operation, default: Histogram()].observe(duration.seconds) }
+    }
+
+    /// Records the time the layout engine took to solve one layout.
+    public func recordSolve(duration: Duration) {
+        state.withLock { $0.solve.observe(duration.seconds) }
+    }
+
+    /// Times `body` as a database operation.
+    public func timeDatabase<T>(_ operation: String, _ body: () async throws -> T) async rethrows -> T {
+        let start = ContinuousClock.now
+        defer { recordDatabase(operation: operation, duration: ContinuousClock.now - start) }
+        return try await body()
+    }
+
+    /// Where the open connection gauge reads from: the running server, once it started.
+    public func readConnectionCount(from source: (@Sendable () -> Int)?) {
+        connectionCount.withLock { $0 = source }
+    }
+
+    /// The exposition text. Series are sorted, so two scrapes of the same state are identical.
+    public func exposition() -> String {
+        let snapshot = state.withLock { $0 }
+        let connections = connectionCount.withLock { $0 }?() ?? 0
+        var lines: [String] = []
+        lines.append("# HELP navlayout_http_requests_total Requests answered, by route pattern, method and status.")
+        lines.append("# TYPE navlayout_http_requests_total counter")
+        for key in snapshot.requests.keys.sorted() {
+            let labels =
+                "route=\(PrometheusText.labelValue(key.route)),method=\(PrometheusText.labelValue(key.method)),status=\"\(key.status)\""
+            lines.append("navlayout_http_requests_total{\(labels)} \(snapshot.requests[key] ?? 0)")
+        }
+        lines.append(
+            "# HELP navlayout_http_request_duration_seconds Time from a complete request to its response, by route pattern."
+        )
+        lines.append("# TYPE navlayout_http_request_duration_seconds histogram")
+        for route in snapshot.latency.keys.sorted() {
+            if let histogram = snapshot.latency[route] {
+                lines += histogram.lines(
+                    name: "navlayout_http_request_duration_seconds", labels: "route=\(PrometheusText.labelValue(route))"
+                )
+            }
+        }
+        lines.append("# HELP navlayout_database_duration_seconds Time spent in database operations, by operation.")
+        lines.append("# TYPE navlayout_database_duration_seconds histogram")
+        for operation in snapshot.database.keys.sorted() {
+            if let histogram = snapshot.database[operation] {
+                lines += histogram.lines(
+                    name: "navlayout_database_duration_seconds",
+                    labels: "operation=\(PrometheusText.labelValue(operation))")
+            }
+        }
+        lines.append("# HELP navlayout_solve_duration_seconds Time the layout engine spent solving one layout.")
+        lines.append("# TYPE navlayout_solve_duration_seconds histogram")
+        lines += snapshot.solve.lines(name: "navlayout_solve_duration_seconds", labels: "")
+        lines.append("# HELP navlayout_open_connections Client connections open right now.")
+        lines.append("# TYPE navlayout_open_connections gauge")
+        lines.append("navlayout_open_connections \(connections)")
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+extension Duration {
+    /// Seconds as a floating-point number, for histograms.
+    var seconds: Double {
+        let (whole, attoseconds) = components
+        return Double(whole) + Double(attoseconds) / 1e18
+    }
+}

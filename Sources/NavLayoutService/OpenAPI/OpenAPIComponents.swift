@@ -1,0 +1,190 @@
+extension OpenAPIDocument {
+    private typealias S = OpenAPISchema
+
+    static var components: JSONValue {
+        .object([
+            ("schemas", .object(schemas)),
+            (
+                "headers",
+                .object([
+                    (
+                        "RequestId",
+                        .object([
+                            (
+                                "description",
+                                .string(
+                                    "The request's id: the client's own X-Request-Id when acceptable, else a generated one."
+                                )
+                            ),
+                            ("required", .bool(true)), ("schema", .object([("type", .string("string"))])),
+                        ])
+                    )
+                ])
+            ),
+            (
+                "securitySchemes",
+                .object([
+                    (
+                        "apiKey",
+                        .object([
+                            ("type", .string("http")), ("scheme", .string("bearer")),
+                            ("description", .string("A tenant's API key: the key decides the tenant.")),
+                        ])
+                    ),
+                    (
+                        "adminToken",
+                        .object([
+                            ("type", .string("http")), ("scheme", .string("bearer")),
+                            ("description", .string("The admin token, for tenant administration.")),
+                        ])
+                    ),
+                ])
+            ),
+        ])
+    }
+
+    private static var timestamp: JSONValue { S.string(format: "date-time") }
+
+    private static var schemas: [(String, JSONValue)] {
+        let fieldError = S.object([("path", S.string()), ("message", S.string())], required: ["path", "message"])
+        let actor = S.object(
+            [("kind", S.enumeration(["admin", "apiKey"])), ("keyId", S.string())], required: ["kind"])
+        let keyProperties: [(String, JSONValue)] = [
+            ("id", S.string()), ("tenantId", S.string()), ("prefix", S.string()), ("createdAt", timestamp),
+            ("rotatedAt", S.nullableString(format: "date-time")), ("revokedAt", S.nullableString(format: "date-time")),
+        ]
+        let keyRequired = ["id", "tenantId", "prefix", "createdAt", "rotatedAt", "revokedAt"]
+        let section: (String) -> JSONValue = { S.anyObject($0) }
+        let layoutSummaryProperties: [(String, JSONValue)] = [
+            ("id", S.string()), ("profile", S.nullableString()), ("profileVersion", S.integer(nullable: true)),
+            ("mode", S.enumeration(LayoutMode.allCases.map(\.rawValue))),
+            ("navigation", S.enumeration(LayoutNavigationState.allCases.map(\.rawValue))),
+            ("status", S.enumeration(LayoutStatus.allCases.map(\.rawValue))), ("createdAt", timestamp),
+        ]
+        let layoutSummaryRequired = layoutSummaryProperties.map(\.0)
+        let versionProperties: [(String, JSONValue)] = [
+            ("name", S.string()), ("version", S.integer(minimum: 1)), ("etag", S.string()),
+            ("description", S.nullableString()), ("createdAt", timestamp), ("createdBy", S.ref("Actor")),
+        ]
+        return [
+            (
+                "Problem",
+                S.object(
+                    [
+                        ("type", S.string()), ("title", S.string()), ("status", S.integer(minimum: 100, maximum: 599)),
+                        ("detail", S.string()), ("errors", S.array(of: fieldError)),
+                    ], required: ["type", "title", "status"], description: "RFC 9457 problem details.")
+            ),
+            ("Actor", actor),
+            (
+                "Tenant",
+                S.object(
+                    [("id", S.string()), ("name", S.string()), ("createdAt", timestamp)],
+                    required: ["id", "name", "createdAt"])
+            ),
+            (
+                "NewTenant",
+                S.object(
+                    [
+                        (
+                            "name",
+                            .object([
+                                ("type", .string("string")), ("minLength", .int(1)),
+                                ("maxLength", .int(TenantRepository.maximumNameLength)), ("pattern", .string("[^\\s]")),
+                            ])
+                        )
+                    ],
+                    required: ["name"])
+            ),
+            (
+                "CreatedTenant",
+                S.object([("tenant", S.ref("Tenant")), ("key", S.ref("IssuedApiKey"))], required: ["tenant", "key"])
+            ),
+            ("ApiKey", S.object(keyProperties, required: keyRequired)),
+            (
+                "IssuedApiKey",
+                S.object(
+                    keyProperties + [("secret", S.string(description: "The bearer token; shown once."))],
+                    required: keyRequired + ["secret"])
+            ),
+            (
+                "ProfileDocument",
+                S.object(
+                    ProfileDocument.sectionNames.map { ($0, section("The `\($0)` section of a layout request.")) }
+                        + [("description", S.nullableString())],
+                    description: "What a profile holds; each section fills the same field of a layout request.")
+            ),
+            (
+                "Profile",
+                S.object(
+                    versionProperties + [("document", S.ref("ProfileDocument"))],
+                    required: versionProperties.map(\.0) + ["document"])
+            ),
+            (
+                "ProfileSummary",
+                S.object(
+                    [
+                        ("name", S.string()), ("currentVersion", S.integer(minimum: 1)), ("etag", S.string()),
+                        ("description", S.nullableString()), ("createdAt", timestamp), ("updatedAt", timestamp),
+                    ], required: ["name", "currentVersion", "etag", "description", "createdAt", "updatedAt"])
+            ),
+            ("ProfileVersionSummary", S.object(versionProperties, required: versionProperties.map(\.0))),
+            ("LayoutSummary", S.object(layoutSummaryProperties, required: layoutSummaryRequired)),
+            (
+                "StoredLayout",
+                S.object(
+                    layoutSummaryProperties + [
+                        ("request", section("The request as received.")), ("result", S.ref("LayoutResult")),
+                    ],
+                    required: layoutSummaryRequired + ["request", "result"])
+            ),
+            (
+                "AuditEvent",
+                S.object(
+                    [
+                        ("id", S.integer()), ("actor", S.ref("Actor")),
+                        ("action", S.enumeration(AuditAction.allCases.map(\.rawValue))),
+                        ("objectKind", S.enumeration(AuditObjectKind.allCases.map(\.rawValue))),
+                        ("objectId", S.string()),
+                        ("detail", S.string()), ("createdAt", timestamp),
+                    ], required: ["id", "actor", "action", "objectKind", "objectId", "detail", "createdAt"])
+            ),
+            (
+                "LayoutRequest",
+                S.object(
+                    [
+                        ("profile", S.string()), ("profileVersion", S.integer(minimum: 1)),
+                        ("screen", section("Size, safe area, layout direction, CarPlay.")),
+                        ("state", section("Navigation state, prompt, wide mode, camera, speed widget.")),
+                        ("settings", section("GMSUISettings / GMSMapView flags, names as in the SDK without `is`.")),
+                        (
+                            "delegate",
+                            section("Views, guides, stacks and constraints per state; present: delegate mode.")
+                        ),
+                        ("style", section("Overrides of style values and component sizes.")),
+                    ], description: "A layout request; a profile fills every field the request leaves out.")
+            ),
+            (
+                "ScenarioRequest",
+                S.object(
+                    [
+                        ("screen", section("The screen.")), ("settings", section("Settings.")),
+                        ("delegate", section("The delegate.")),
+                        ("style", section("Style overrides.")),
+                        ("steps", S.array(of: S.object([("event", S.string())], required: ["event"], closed: false))),
+                    ], required: ["steps"])
+            ),
+            (
+                "LayoutResult",
+                S.object(
+                    [
+                        ("id", S.string()), ("mode", S.enumeration(LayoutMode.allCases.map(\.rawValue))),
+                        ("navigation", S.enumeration(LayoutNavigationState.allCases.map(\.rawValue))),
+                        ("status", S.enumeration(LayoutStatus.allCases.map(\.rawValue))),
+                        ("frames", section("Frames of the visible items.")),
+                        ("diagnostics", S.array(of: section("A diagnostic."))),
+                    ], closed: false, description: "The solved layout (see the service contract).")
+            ),
+        ]
+    }
+}

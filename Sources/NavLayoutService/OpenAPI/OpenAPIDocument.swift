@@ -1,0 +1,345 @@
+/// The OpenAPI 3.1 description of the service, served at /openapi.json. It is written here, apart
+/// from the route table, and a test checks the two list the same operations, so neither can drift.
+public enum OpenAPIDocument {
+    /// The document; the layout routes whose handler is missing document their 501.
+    public static func make(layoutRoutes: LayoutRoutes = .notImplemented) -> JSONValue {
+        var paths: [(String, [(String, JSONValue)])] = []
+        for operation in operations(layoutRoutes: layoutRoutes) {
+            if let index = paths.firstIndex(where: { $0.0 == operation.path }) {
+                paths[index].1.append((operation.method, operation.json))
+            } else {
+                paths.append((operation.path, [(operation.method, operation.json)]))
+            }
+        }
+        return .object([
+            ("openapi", .string("3.1.0")),
+            (
+                "info",
+                .object([
+                    ("title", .string("navlayout")), ("version", .string("1.0.0")),
+                    (
+                        "description",
+                        .string(
+                            "Solves Google Navigation SDK for iOS screen layouts without a device; stores per-tenant "
+                                + "profiles (versioned, with ETags) and the history of solved layouts. Errors are RFC 9457 "
+                                + "problem details. Another tenant's objects answer 404.")
+                    ),
+                ])
+            ),
+            ("paths", .object(paths.map { ($0.0, .object($0.1)) })),
+            ("components", components),
+        ])
+    }
+
+    /// `(method, path)` of every documented operation, upper-case methods, sorted.
+    public static func documentedOperations(layoutRoutes: LayoutRoutes = .notImplemented) -> [(
+        method: String, pattern: String
+    )] {
+        operations(layoutRoutes: layoutRoutes).map { ($0.method.uppercased(), $0.path) }
+            .sorted { ($0.pattern, $0.method) < ($1.pattern, $1.method) }
+    }
+
+    // MARK: Operations
+
+    static func operations(layoutRoutes: LayoutRoutes) -> [OpenAPIOperation] {
+        layoutOperations(layoutRoutes) + tenantOperations + profileOperations + historyOperations + operationsRoutes
+    }
+
+    private typealias R = OpenAPIResponses
+    private typealias S = OpenAPISchema
+
+    private static let badRequest = (
+        "400", R.problem("The request could not be read (malformed JSON, bad query value or cursor).")
+    )
+    private static let unsupportedMediaType = ("415", R.problem("The body is not application/json."))
+    private static let unprocessable = (
+        "422", R.problem("The content is not valid; `errors` points at each offending field.")
+    )
+    private static let notFound = (
+        "404", R.problem("No such object for this tenant (another tenant's objects are not found either).")
+    )
+
+    private static func layoutOperations(_ routes: LayoutRoutes) -> [OpenAPIOperation] {
+        func unavailable(_ handler: ServiceHandler?) -> [(String, JSONValue)] {
+            handler == nil ? [("501", R.problem("Not implemented in this build (no layout engine)."))] : []
+        }
+        return [
+            OpenAPIOperation(
+                method: "post", path: "/v1/layouts", operationID: "solveLayout", tag: "layouts",
+                summary: "Solve a layout",
+                description:
+                    "Merges the named profile (latest or `profileVersion`) with the request, solves, records request and result in history unless `record=false`, and answers the result with its history id.",
+                security: .apiKey,
+                parameters: [
+                    R.queryParameter(
+                        "record", "false: do not record in history.", schema: S.enumeration(["true", "false"]))
+                ],
+                requestBody: R.body(S.ref("LayoutRequest"), description: "The layout to solve."),
+                responses: [
+                    ("200", R.json("The solved layout.", S.ref("LayoutResult"))), badRequest, notFound,
+                    unsupportedMediaType, unprocessable,
+                ]
+                    + unavailable(routes.solve)),
+            OpenAPIOperation(
+                method: "get", path: "/v1/layouts/{id}.svg", operationID: "getLayoutSVG", tag: "layouts",
+                summary: "A recorded layout drawn as SVG", security: .apiKey,
+                parameters: [R.pathParameter("id", "The layout's history id.")],
+                responses: [("200", R.text("The drawing.", mediaType: "image/svg+xml")), notFound]
+                    + unavailable(routes.svg)),
+            OpenAPIOperation(
+                method: "post", path: "/v1/convert", operationID: "convertSettings", tag: "layouts",
+                summary: "Convert built-in settings to an equivalent delegate document", security: .apiKey,
+                requestBody: R.body(
+                    S.ref("LayoutRequest"), description: "`settings` (and optionally `screen`, `state`, `style`)."),
+                responses: [
+                    (
+                        "200",
+                        R.json(
+                            "The delegate document and what replaced each legacy setting.",
+                            S.anyObject("Conversion result."))
+                    ), badRequest, unsupportedMediaType, unprocessable,
+                ]
+                    + unavailable(routes.convert)),
+            OpenAPIOperation(
+                method: "post", path: "/v1/scenarios", operationID: "runScenario", tag: "layouts",
+                summary: "Replay SDK events and lay out each step", security: .apiKey,
+                requestBody: R.body(S.ref("ScenarioRequest"), description: "Screen, settings, delegate and steps."),
+                responses: [
+                    ("200", R.json("One result per step.", S.anyObject("Scenario result."))), badRequest,
+                    unsupportedMediaType, unprocessable,
+                ]
+                    + unavailable(routes.scenarios)),
+            OpenAPIOperation(
+                method: "get", path: "/v1/style", operationID: "getStyle", tag: "layouts",
+                summary: "Default style values and component sizes, with what each means", security: .none,
+                responses: [("200", R.json("The style values.", S.anyObject("Style values by name.")))]
+                    + unavailable(routes.style)),
+        ]
+    }
+
+    private static let tenantID = R.pathParameter("id", "The tenant id.")
+    private static let keyID = R.pathParameter("keyId", "The key id.")
+
+    private static let tenantOperations: [OpenAPIOperation] = [
+        OpenAPIOperation(
+            method: "post", path: "/v1/tenants", operationID: "createTenant", tag: "tenants",
+            summary: "Create a tenant and its first API key",
+            description: "The key's `secret` is shown in this response only; it is stored as a hash.",
+            security: .adminToken,
+            requestBody: R.body(S.ref("NewTenant"), description: "The tenant's name (unique)."),
+            responses: [
+                ("201", R.json("The tenant and its first key.", S.ref("CreatedTenant"), headers: [locationHeader])),
+                badRequest, ("409", R.problem("A tenant of this name exists.")), unsupportedMediaType, unprocessable,
+            ]),
+        OpenAPIOperation(
+            method: "get", path: "/v1/tenants", operationID: "listTenants", tag: "tenants", summary: "List tenants",
+            security: .adminToken, responses: [("200", R.json("Every tenant.", S.list(of: "Tenant", paginated: false)))]
+        ),
+        OpenAPIOperation(
+            method: "get", path: "/v1/tenants/{id}", operationID: "getTenant", tag: "tenants", summary: "One tenant",
+            security: .adminToken, parameters: [tenantID],
+            responses: [("200", R.json("The tenant.", S.ref("Tenant"))), notFound]),
+        OpenAPIOperation(
+            method: "get", path: "/v1/tenants/{id}/keys", operationID: "listKeys", tag: "tenants",
+            summary: "List a tenant's API keys (without secrets)", security: .adminToken, parameters: [tenantID],
+            responses: [
+                ("200", R.json("The keys, revoked ones included.", S.list(of: "ApiKey", paginated: false))), notFound,
+            ]),
+        OpenAPIOperation(
+            method: "post", path: "/v1/tenants/{id}/keys", operationID: "createKey", tag: "tenants",
+            summary: "Issue another API key", description: "The `secret` is shown in this response only.",
+            security: .adminToken, parameters: [tenantID],
+            responses: [
+                ("201", R.json("The new key with its secret.", S.ref("IssuedApiKey"), headers: [locationHeader])),
+                notFound,
+            ]),
+        OpenAPIOperation(
+            method: "get", path: "/v1/tenants/{id}/keys/{keyId}", operationID: "getKey", tag: "tenants",
+            summary: "One API key (without secret)", security: .adminToken, parameters: [tenantID, keyID],
+            responses: [("200", R.json("The key.", S.ref("ApiKey"))), notFound]),
+        OpenAPIOperation(
+            method: "delete", path: "/v1/tenants/{id}/keys/{keyId}", operationID: "revokeKey", tag: "tenants",
+            summary: "Revoke an API key",
+            description:
+                "The key stops authenticating at once. Idempotent: revoking a revoked key answers it as it stands.",
+            security: .adminToken, parameters: [tenantID, keyID],
+            responses: [("200", R.json("The revoked key.", S.ref("ApiKey"))), notFound]),
+        OpenAPIOperation(
+            method: "post", path: "/v1/tenants/{id}/keys/{keyId}/rotate", operationID: "rotateKey", tag: "tenants",
+            summary: "Rotate an API key",
+            description:
+                "Replaces the key's secret: the old secret stops authenticating at once; the new one is shown in this response only.",
+            security: .adminToken, parameters: [tenantID, keyID],
+            responses: [
+                ("200", R.json("The key with its new secret.", S.ref("IssuedApiKey"))), notFound,
+                ("409", R.problem("The key is revoked.")),
+            ]),
+    ]
+
+    private static let locationHeader: (String, JSONValue) = (
+        "Location",
+        .object([
+            ("description", .string("Where the new object lives.")), ("required", .bool(true)),
+            ("schema", .object([("type", .string("string"))])),
+        ])
+    )
+
+    private static let profileName = R.pathParameter(
+        "name", "The profile name: 1 to 128 characters, without '/' or control characters.",
+        schema: .object([
+            ("type", .string("string")), ("minLength", .int(1)), ("maxLength", .int(128)),
+            ("pattern", .string("^[^/\\u0000-\\u001f\\u007f-\\u009f]+$")),
+        ]))
+
+    private static let ifMatchDescription =
+        "Makes the write conditional on the current version's ETag (or `*`: any current version); 412 when it does not match (a value that is not a list of entity tags never matches; an empty one is a 400). Optional: without it the write is unconditional."
+
+    /// `*` or a list of entity tags (RFC 9110 §13.1.1); any other non-empty value cannot match (412).
+    private static let ifMatchSchema: JSONValue = .object([("type", .string("string")), ("minLength", .int(1))])
+
+    private static let profileOperations: [OpenAPIOperation] = [
+        OpenAPIOperation(
+            method: "put", path: "/v1/profiles/{name}", operationID: "putProfile", tag: "profiles",
+            summary: "Write a new version of a profile",
+            description:
+                "Every PUT writes a new version (never overwrites); 201 when the profile is created or recreated after a delete, 200 for a new version of a live profile. "
+                + "If-Match is optional (no 428): send the ETag you read to refuse lost updates with 412. The document is validated on write: 422 with `errors[{path,message}]`.",
+            security: .apiKey,
+            parameters: [
+                profileName,
+                R.headerParameter("If-Match", ifMatchDescription, schema: ifMatchSchema, example: "\"0123abcd\""),
+            ],
+            requestBody: R.body(
+                S.ref("ProfileDocument"),
+                description: "Any of screen, state, settings, delegate, style, plus a description."),
+            responses: [
+                ("200", R.json("The new version of a live profile.", S.ref("Profile"), headers: [R.etagHeader])),
+                (
+                    "201",
+                    R.json(
+                        "The first version (or the first after a delete).", S.ref("Profile"),
+                        headers: [R.etagHeader, locationHeader])
+                ),
+                badRequest, ("412", R.problem("If-Match does not name the current version.")), unsupportedMediaType,
+                unprocessable,
+            ]),
+        OpenAPIOperation(
+            method: "get", path: "/v1/profiles", operationID: "listProfiles", tag: "profiles",
+            summary: "List the tenant's live profiles", security: .apiKey,
+            responses: [("200", R.json("The profiles, by name.", S.list(of: "ProfileSummary", paginated: false)))]),
+        OpenAPIOperation(
+            method: "get", path: "/v1/profiles/{name}", operationID: "getProfile", tag: "profiles",
+            summary: "The current version of a profile", security: .apiKey, parameters: [profileName],
+            responses: [("200", R.json("The current version.", S.ref("Profile"), headers: [R.etagHeader])), notFound]),
+        OpenAPIOperation(
+            method: "delete", path: "/v1/profiles/{name}", operationID: "deleteProfile", tag: "profiles",
+            summary: "Delete a profile (soft)",
+            description:
+                "The profile disappears from GET and the list; its versions stay readable. A later PUT recreates it, continuing the version numbers.",
+            security: .apiKey,
+            parameters: [
+                profileName,
+                R.headerParameter("If-Match", ifMatchDescription, schema: ifMatchSchema, example: "\"0123abcd\""),
+            ],
+            responses: [
+                ("204", R.noContent("Deleted.")), badRequest, notFound,
+                ("412", R.problem("If-Match does not name the current version.")),
+            ]),
+        OpenAPIOperation(
+            method: "get", path: "/v1/profiles/{name}/versions", operationID: "listProfileVersions", tag: "profiles",
+            summary: "Every version of a profile (deleted profiles included)", security: .apiKey,
+            parameters: [profileName],
+            responses: [
+                ("200", R.json("The versions, newest first.", S.list(of: "ProfileVersionSummary", paginated: false))),
+                notFound,
+            ]),
+        OpenAPIOperation(
+            method: "get", path: "/v1/profiles/{name}/versions/{n}", operationID: "getProfileVersion", tag: "profiles",
+            summary: "One version of a profile", security: .apiKey,
+            parameters: [
+                profileName,
+                R.pathParameter("n", "The version number.", schema: S.integer(minimum: 1, maximum: Int.max)),
+            ],
+            responses: [
+                ("200", R.json("The version.", S.ref("Profile"), headers: [R.etagHeader])), badRequest, notFound,
+            ]),
+    ]
+
+    private static let historyOperations: [OpenAPIOperation] = [
+        OpenAPIOperation(
+            method: "get", path: "/v1/layouts", operationID: "listLayouts", tag: "history",
+            summary: "The tenant's layout history, newest first",
+            description:
+                "Keyset pagination: pass `nextCursor` as `cursor`. Pages neither repeat nor skip rows under concurrent inserts. A bad value is a 400 naming the parameter.",
+            security: .apiKey,
+            parameters: [
+                R.queryParameter("profile", "Only layouts solved with this profile.", schema: S.string()),
+                R.queryParameter(
+                    "navigation", "Only layouts in this navigation state.",
+                    schema: S.enumeration(LayoutNavigationState.allCases.map(\.rawValue))),
+                R.queryParameter(
+                    "status", "Only layouts with this worst diagnostic.",
+                    schema: S.enumeration(LayoutStatus.allCases.map(\.rawValue))),
+                R.queryParameter("since", "Recorded at or after (RFC 3339).", schema: S.string(format: "date-time")),
+                R.queryParameter("until", "Recorded before (RFC 3339).", schema: S.string(format: "date-time")),
+                R.queryParameter(
+                    "limit", "Page size, 1 to 1000 (default 50).",
+                    schema: S.integer(minimum: 1, maximum: PageSize.maximum)),
+                R.queryParameter(
+                    "cursor", "The previous page's nextCursor (opaque; a value this server did not issue is a 400).",
+                    schema: S.string(minLength: 1)),
+            ],
+            responses: [("200", R.json("One page.", S.list(of: "LayoutSummary", paginated: true))), badRequest]),
+        OpenAPIOperation(
+            method: "get", path: "/v1/layouts/{id}", operationID: "getLayout", tag: "history",
+            summary: "A recorded layout: request and result as stored", security: .apiKey,
+            parameters: [R.pathParameter("id", "The layout's history id.")],
+            responses: [("200", R.json("The layout.", S.ref("StoredLayout"))), notFound]),
+        OpenAPIOperation(
+            method: "get", path: "/v1/audit", operationID: "listAudit", tag: "history",
+            summary: "Who changed which profile or key, when; newest first", security: .apiKey,
+            parameters: [
+                R.queryParameter(
+                    "limit", "Page size, 1 to 1000 (default 50).",
+                    schema: S.integer(minimum: 1, maximum: PageSize.maximum)),
+                R.queryParameter(
+                    "cursor", "The previous page's nextCursor (opaque; a value this server did not issue is a 400).",
+                    schema: S.string(minLength: 1)),
+            ],
+            responses: [("200", R.json("One page.", S.list(of: "AuditEvent", paginated: true))), badRequest]),
+    ]
+
+    private static let operationsRoutes: [OpenAPIOperation] = [
+        OpenAPIOperation(
+            method: "get", path: "/healthz", operationID: "health", tag: "operations", summary: "Liveness",
+            security: .none,
+            responses: [
+                (
+                    "200",
+                    R.json("The process serves.", S.object([("status", S.enumeration(["ok"]))], required: ["status"]))
+                )
+            ]),
+        OpenAPIOperation(
+            method: "get", path: "/readyz", operationID: "ready", tag: "operations",
+            summary: "Readiness: the database answers and its migrations are current", security: .none,
+            responses: [
+                (
+                    "200",
+                    R.json(
+                        "Ready.",
+                        S.object(
+                            [("status", S.enumeration(["ready"])), ("database", S.enumeration(["ok"]))],
+                            required: ["status", "database"]))
+                ),
+                ("503", R.problem("Not ready; `detail` says why.")),
+            ]),
+        OpenAPIOperation(
+            method: "get", path: "/metrics", operationID: "metrics", tag: "operations",
+            summary: "Prometheus metrics (text exposition format 0.0.4)", security: .none,
+            responses: [("200", R.text("The metrics.", mediaType: "text/plain"))]),
+        OpenAPIOperation(
+            method: "get", path: "/openapi.json", operationID: "openapi", tag: "operations",
+            summary: "This document", security: .none,
+            responses: [("200", R.json("The OpenAPI 3.1 document.", .object([("type", .string("object"))])))]),
+    ]
+}

@@ -1,0 +1,56 @@
+import HTTPServer
+
+/// Liveness, readiness, metrics and the API description; none needs credentials.
+enum OperationsRoutes {
+    static func routes(_ environment: ServiceEnvironment, openAPI: [UInt8]) -> [ServiceRoute] {
+        [
+            ServiceRoute(.get, "/healthz") { _, _ in
+                JSONValue.object([("status", .string("ok"))]).response()
+            },
+            ServiceRoute(.get, "/readyz") { _, _ in
+                await readiness(environment)
+            },
+            ServiceRoute(.get, "/metrics") { _, _ in
+                Response(
+                    status: .ok, headers: ["Content-Type": PrometheusText.contentType],
+                    body: Array(environment.metrics.exposition().utf8))
+            },
+            ServiceRoute(.get, "/openapi.json") { _, _ in
+                Response.json(openAPI)
+            },
+        ]
+    }
+
+    /// 200 when the database answers and its schema is the one this binary expects, else 503 with
+    /// the reason in a problem details document.
+    static func readiness(_ environment: ServiceEnvironment) async -> Response {
+        let status: MigrationStatusSummary
+        do {
+            status = try await environment.database("readyz") {
+                let migrationStatus = try await environment.repositories.database.migrationStatus(environment.migrator)
+                return MigrationStatusSummary(
+                    upToDate: migrationStatus.isUpToDate, pending: migrationStatus.pending.count,
+                    problems: migrationStatus.problems.map(\.description))
+            }
+        } catch {
+            return ProblemDetails(
+                title: HTTPStatus.serviceUnavailable.reasonPhrase, status: 503,
+                detail: "the database does not answer: \(error)"
+            ).response(headers: ["Retry-After": "5"])
+        }
+        guard status.upToDate else {
+            let reasons = status.problems + (status.pending > 0 ? ["\(status.pending) migration(s) pending"] : [])
+            return ProblemDetails(
+                title: HTTPStatus.serviceUnavailable.reasonPhrase, status: 503,
+                detail: "the database schema is not current: \(reasons.joined(separator: "; "))"
+            ).response(headers: ["Retry-After": "5"])
+        }
+        return JSONValue.object([("status", .string("ready")), ("database", .string("ok"))]).response()
+    }
+
+    private struct MigrationStatusSummary: Sendable {
+        var upToDate: Bool
+        var pending: Int
+        var problems: [String]
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import HTTPServer
+import NavLayoutService
+import Storage
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The service built by `buildApplication` and serving on an ephemeral port of 127.0.0.1, with a
+/// known admin token, on a database file of its own. `stop()` shuts it down; the folder (and the
+/// database) go away with the value unless the test keeps the folder for a restart.
+final class LiveService: Sendable {
+    static let adminToken = "test-admin-token-0123456789"
+
+    let application: NavLayoutApplication
+    let running: RunningService
+    let client: LiveClient
+
+    init(databasePath: String, configure: (inout ServiceConfiguration) -> Void = { _ in }) async throws {
+        var configuration = ServiceConfiguration(
+            server: ServerConfiguration(host: "127.0.0.1", port: 0), database: .file(path: databasePath),
+            migrationsPath: packageMigrations, adminToken: Self.adminToken, accessLog: nil)
+        configuration.server.eventLoopCount = 1
+        configure(&configuration)
+        application = try await buildApplication(configuration)
+        running = try application.start()
+        client = LiveClient(port: running.port)
+    }
+
+    func stop() async {
+        await running.shutdown(gracePeriod: .seconds(2))
+    }
+
+    /// Runs `body` against a fresh service on a fresh database, then stops it.
+    static func with<T>(_ body: (LiveService) async throws -> T) async throws -> T {
+        try await with(configure: { _ in }, run: body)
+    }
+
+    /// Runs `body` against a fresh service configured by `configure`, then stops it.
+    static func with<T>(
+        configure: (inout ServiceConfiguration) -> Void, run body: (LiveService) async throws -> T
+    ) async throws -> T {
+        let folder = try TemporaryFolder()
+        let service = try await LiveService(databasePath: folder.file("live.sqlite"), configure: configure)
+        do {
+            let result = try await body(service)
+            await service.stop()
+            return result
+        } catch {
+            await service.stop()
+            throw error
+        }
+    }
+
+    /// A tenant created through the API, with the secret of its first key.
+    func createTenant(_ name: String) async throws -> TenantCredentials {
+        let response = try await client.send(
+            "POST", "/v1/tenants", token: Self.adminToken, json: #"{"name":\#(jsonStringLiteral(name))}"#)
+        try #require(response.status == 201, "creating tenant \(name): \(response.text)")
+        let body = try response.object()
+        let tenant = try #require(body["tenant"] as? [String: Any])
+        let key = try #require(body["key"] as? [String: Any])
+        return TenantCredentials(
+            id: try #require(tenant["id"] as? String), keyID: try #require(key["id"] as? String),
+            secret: try #require(key["secret"] as? String))
+    }
+}
+
+struct TenantCredentials: Sendable {
+    let id: String
+    let keyID: String
+    let secret: String
+}
+
+func jsonStringLiteral(_ text: String) -> String {
+    let data = try? JSONSerialization.data(withJSONObject: [text], options: [])
+    let array = data.flatMap { String(data: $0, encoding: .utf8) } ?? "[\"\"]"
+    return String(array.dropFirst().dropLast())
+}
+
+/// A small HTTP client on URLSession for the live tests.
+struct LiveClient: Sendable {
+    let baseURL: String
+    private let session: URLSession
+
+    init(port: Int) {
+        baseURL = "http://127.0.0.1:\(port)"
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.timeoutIntervalForRequest = 20
+        session = URLSession(configuration: configuration)
+    }
+
+    func send(
+        _ method: String, _ path: String, token: String? = nil, json: String? = nil, headers: [String: String] = [:]
+    ) async throws -> LiveResponse {
+        let url = try #require(URL(string: baseURL + path), "not a URL: \(path)")
+        var request = URLRequest(url: url)
+        request.httpMethod = method
+        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        if let json {
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            request.httpBody = Data(json.utf8)
+        }
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
+            request.setValue(value, forHTTPHeaderField: name)
+        }
+        let (data, response) = try await session.data(for: request)
+        let http = try #require(response as? HTTPURLResponse)
+        var fields: [String: String] = [:]
+        for (name, value) in http.allHeaderFields {
+            if let name = name as? String, let value = value as? String { fields[name.lowercased()] = value }
+        }
+        return LiveResponse(status: http.statusCode, headers: fields, body: data)
+    }
+}
+
+struct LiveResponse: Sendable {
+    let status: Int
+    /// Header fields by lower-cased name.
+    let headers: [String: String]
+    let body: Data
+
+    var text: String { String(decoding: body, as: UTF8.self) }
+
+    func header(_ name: String) -> String? { headers[name.lowercased()] }
+
+    func object(sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
+        let parsed = try JSONSerialization.jsonObject(with: body)
+        return try #require(parsed as? [String: Any], "not a JSON object: \(text)", sourceLocation: sourceLocation)
+    }
+
+    func items(sourceLocation: SourceLocation = #_sourceLocation) throws -> [[String: Any]] {
+        try #require(try object()["items"] as? [[String: Any]], "no items: \(text)", sourceLocation: sourceLocation)
+    }
+
+    /// Checks this is an RFC 9457 problem with `status`, and returns its members.
+    @discardableResult
+    func expectProblem(_ status: Int, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
+        #expect(
+            self.status == status, "expected \(status), got \(self.status): \(text)", sourceLocation: sourceLocation)
+        #expect(
+            header("Content-Type") == "application/problem+json", "content type \(header("Content-Type") ?? "none")",
+            sourceLocation: sourceLocation)
+        #expect(header("X-Request-Id")?.isEmpty == false, sourceLocation: sourceLocation)
+        let problem = try object(sourceLocation: sourceLocation)
+        #expect(problem["status"] as? Int == status, sourceLocation: sourceLocation)
+        #expect(problem["title"] is String, sourceLocation: sourceLocation)
+        #expect(problem["type"] is String, sourceLocation: sourceLocation)
+        return problem
+    }
+}

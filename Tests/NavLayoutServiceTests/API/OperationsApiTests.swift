@@ -1,0 +1,118 @@
+import Foundation
+import HTTPServer
+import NavLayoutService
+import Storage
+import Testing
+
+@Suite("Operations routes")
+struct OperationsApiTests {
+    @Test("healthz and readyz answer 200 on a migrated database")
+    func healthAndReadiness() async throws {
+        try await LiveService.with { service in
+            let health = try await service.client.send("GET", "/healthz")
+            #expect(health.status == 200)
+            #expect(try health.object()["status"] as? String == "ok")
+            let ready = try await service.client.send("GET", "/readyz")
+            #expect(ready.status == 200)
+            #expect(try ready.object()["status"] as? String == "ready")
+        }
+    }
+
+    @Test("readyz answers 503 problem details once the database holds a migration this binary does not know")
+    func notReady() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("db.sqlite")
+        let application = try await buildApplication(
+            ServiceConfiguration(
+                database: .file(path: path), migrationsPath: packageMigrations, adminToken: LiveService.adminToken,
+                accessLog: nil))
+        let before = await application.http.respond(to: Request(method: .get, target: "/readyz"))
+        #expect(before.status == .ok)
+
+        // A newer release migrates the shared file while this one still runs.
+        let newer = try Migrator(
+            migrations: try Migrator(location: .folder(path: packageMigrations)).migrations + [
+                Migration(id: 2, name: "later", sql: "CREATE TABLE later (id INTEGER PRIMARY KEY);")
+            ])
+        let other = try Database(location: .file(path: path))
+        try await other.migrate(newer)
+
+        let after = await application.http.respond(to: Request(method: .get, target: "/readyz"))
+        #expect(after.status == .serviceUnavailable)
+        #expect(after.headers["Content-Type"] == "application/problem+json")
+        #expect(String(decoding: after.body, as: UTF8.self).contains("not current"))
+    }
+
+    @Test("metrics count requests by route pattern and status and expose every family")
+    func metrics() async throws {
+        try await LiveService.with { service in
+            let acme = try await service.createTenant("acme")
+            _ = try await service.client.send("GET", "/v1/profiles/one", token: acme.secret)
+            _ = try await service.client.send("GET", "/v1/profiles/two", token: acme.secret)
+            let metrics = try await service.client.send("GET", "/metrics")
+            #expect(metrics.status == 200)
+            #expect(metrics.header("Content-Type")?.hasPrefix("text/plain; version=0.0.4") == true)
+            let text = metrics.text
+            #expect(
+                text.contains(
+                    #"navlayout_http_requests_total{route="/v1/profiles/{name}",method="GET",status="404"} 2"#))
+            #expect(text.contains(#"navlayout_http_requests_total{route="/v1/tenants",method="POST",status="201"} 1"#))
+            #expect(
+                text.contains(
+                    #"navlayout_http_request_duration_seconds_bucket{route="/v1/profiles/{name}",le="+Inf"} 2"#))
+            #expect(text.contains(#"navlayout_database_duration_seconds_count{operation="profiles.current"} 2"#))
+            #expect(text.contains("# TYPE navlayout_solve_duration_seconds histogram"))
+            #expect(text.contains("navlayout_solve_duration_seconds_count 0"))
+            // The scrape itself is on an open connection.
+            #expect(text.contains("navlayout_open_connections 1") || text.contains("navlayout_open_connections 2"))
+        }
+    }
+
+    @Test("the solve histogram counts what the layout routes record")
+    func solveHistogram() {
+        let metrics = ServiceMetrics()
+        metrics.recordSolve(duration: .microseconds(40))
+        metrics.recordSolve(duration: .milliseconds(3))
+        let text = metrics.exposition()
+        #expect(text.contains(#"navlayout_solve_duration_seconds_bucket{le="0.0005"} 1"#))
+        #expect(text.contains(#"navlayout_solve_duration_seconds_bucket{le="0.005"} 2"#))
+        #expect(text.contains("navlayout_solve_duration_seconds_count 2"))
+    }
+
+    @Test("the access log writes one JSON line per request with the route pattern and status")
+    func accessLog() async throws {
+        let sink = InMemoryLogSink()
+        try await LiveService.with(
+            configure: { $0.accessLog = sink },
+            run: { service in
+                _ = try await service.client.send("GET", "/v1/profiles/x", headers: ["X-Request-Id": "log-check-1"])
+                let line = try #require(sink.lines.first { $0.contains("log-check-1") })
+                let entry = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+                #expect(entry["route"] as? String == "/v1/profiles/{name}")
+                #expect(entry["status"] as? Int == 401)
+                #expect(entry["method"] as? String == "GET")
+            })
+    }
+
+    @Test("an unexpected failure is a 500 problem that names no internals; the error log has the cause")
+    func unexpectedFailure() async throws {
+        struct Broken: Error, CustomStringConvertible {
+            var description: String { "disk on fire" }
+        }
+        let errors = InMemoryLogSink()
+        let failing: ServiceHandler = { _, _, _ in throw Broken() }
+        try await LiveService.with(
+            configure: {
+                $0.errorLog = errors
+                $0.layoutRoutes = LayoutRoutes(style: failing)
+            },
+            run: { service in
+                let response = try await service.client.send("GET", "/v1/style", headers: ["X-Request-Id": "boom-1"])
+                let problem = try response.expectProblem(500)
+                #expect(!response.text.contains("disk on fire"))
+                #expect((problem["detail"] as? String)?.contains("boom-1") == true)
+                let line = try #require(errors.lines.first { $0.contains("boom-1") })
+                #expect(line.contains("disk on fire"))
+            })
+    }
+}

@@ -1,0 +1,114 @@
+#!/usr/bin/env bash
+# API conformance: serves navlayout on a temporary database with a known admin token, creates a
+# tenant and its key, and runs Schemathesis with every check against the served OpenAPI document.
+# Fails on any failure.
+#
+#   scripts/conformance.sh                 # EXAMPLES=25 by default
+#   EXAMPLES=200 scripts/conformance.sh    # more generated cases per operation
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then
+    export PATH="/opt/swift/usr/bin:$PATH"
+fi
+EXAMPLES="${EXAMPLES:-25}"
+
+if ! command -v st >/dev/null 2>&1; then
+    python3 -m pip install --quiet schemathesis
+fi
+
+swift build --product navlayout
+binary="$(swift build --product navlayout --show-bin-path)/navlayout"
+
+workdir="$(mktemp -d)"
+server_pid=""
+cleanup() {
+    if [ -n "$server_pid" ]; then
+        kill "$server_pid" 2>/dev/null || true
+        wait "$server_pid" 2>/dev/null || true
+    fi
+    rm -rf "$workdir"
+}
+trap cleanup EXIT
+
+admin_token="conformance-admin-$(od -An -N12 -tx1 /dev/urandom | tr -d ' \n')"
+NAVLAYOUT_ADMIN_TOKEN="$admin_token" "$binary" serve --port 0 --database "$workdir/navlayout.sqlite" \
+    --migrations "$PWD/Migrations" --access-log off >"$workdir/stdout" 2>"$workdir/stderr" &
+server_pid=$!
+
+port=""
+for _ in $(seq 1 100); do
+    port="$(sed -n 's|^navlayout listening on http://127.0.0.1:\([0-9]*\).*|\1|p' "$workdir/stdout")"
+    [ -n "$port" ] && break
+    if ! kill -0 "$server_pid" 2>/dev/null; then
+        echo "conformance: the server did not start" >&2
+        cat "$workdir/stderr" >&2
+        exit 1
+    fi
+    sleep 0.1
+done
+[ -n "$port" ] || { echo "conformance: the server did not report its port" >&2; exit 1; }
+base="http://127.0.0.1:$port"
+
+# A tenant and its first key, through the API itself.
+created="$(curl -sf -X POST "$base/v1/tenants" -H "Authorization: Bearer $admin_token" \
+    -H 'Content-Type: application/json' -d '{"name":"conformance"}')"
+api_key="$(printf '%s' "$created" | python3 -c 'import json,sys; print(json.load(sys.stdin)["key"]["secret"])')"
+
+# Pagination cursors are opaque tokens the server issues; a made-up one is rightly a 400, so the
+# cursor parameters get real cursors: one from the audit listing (its first page holds the tenant's
+# creation events) and one for the history listing, built as the server builds them.
+audit_cursor="$(curl -sf "$base/v1/audit?limit=1" -H "Authorization: Bearer $api_key" |
+    python3 -c 'import json,sys; print(json.load(sys.stdin)["nextCursor"])')"
+layouts_cursor="$(python3 -c '
+import base64, time
+text = "layouts1|%d|%s" % (int(time.time() * 1e6), "0" * 25 + "1")
+print(base64.urlsafe_b64encode(text.encode()).decode().rstrip("="))')"
+
+# Operations that answer 501 in this build (the layout routes without a layout engine) cannot
+# pass "not a server error"; they are listed, not tested, until their handlers exist.
+mapfile -t unimplemented < <(curl -sf "$base/openapi.json" | python3 -c '
+import json, sys
+document = json.load(sys.stdin)
+for path, item in document["paths"].items():
+    for method, operation in item.items():
+        if "501" in operation.get("responses", {}):
+            print(operation["operationId"])')
+exclusions=()
+for operation_id in "${unimplemented[@]}"; do
+    echo "conformance: not tested (not implemented in this build): $operation_id"
+    exclusions+=(--exclude-operation-id "$operation_id")
+done
+
+# Each security scheme of the document gets its own credential. A conditional write whose If-Match
+# (valid by the schema) names another version is answered 412 by design, so 412 is an expected
+# answer to valid data for the two conditional operations.
+cat >"$workdir/schemathesis.toml" <<TOML
+[auth.openapi.adminToken]
+bearer = "$admin_token"
+
+[auth.openapi.apiKey]
+bearer = "$api_key"
+
+[[operations]]
+include-name = "GET /v1/audit"
+parameters = { cursor = "$audit_cursor" }
+
+[[operations]]
+include-name = "GET /v1/layouts"
+parameters = { cursor = "$layouts_cursor" }
+
+[[operations]]
+include-name = "PUT /v1/profiles/{name}"
+checks.positive_data_acceptance.expected-statuses = ["2XX", 401, 403, 404, 409, 412]
+
+[[operations]]
+include-name = "DELETE /v1/profiles/{name}"
+checks.positive_data_acceptance.expected-statuses = ["2XX", 401, 403, 404, 409, 412]
+TOML
+
+cd "$workdir"  # Schemathesis keeps its state in the current folder
+st --config-file "$workdir/schemathesis.toml" run "$base/openapi.json" \
+    --checks all --max-examples "$EXAMPLES" --seed "${SEED:-1}" --workers 1 \
+    --request-timeout 10 --report junit --report-dir "$workdir/report" "${exclusions[@]}"
+echo "conformance: zero failures with $EXAMPLES examples per operation"
