@@ -345,3 +345,40 @@ struct XMLWellFormednessTests {
         #expect(document.elements == ["a", "b"])
     }
 }
+
+@Suite("Contact sheets of pictures")
+struct ContactSheetTests {
+    /// Many small pictures in one SVG, in rows, as a device matrix will draw them.
+    static func contactSheet(_ pictures: [LayoutPicture], scale: Double, columns: Int) -> String {
+        let renderer = SVGRenderer(options: .thumbnail)
+        let sizes = pictures.map { renderer.size(of: $0) }
+        let cellWidth = (sizes.map(\.width).max() ?? 0) * scale
+        let cellHeight = (sizes.map(\.height).max() ?? 0) * scale
+        let rows = (pictures.count + columns - 1) / columns
+        let width = SVGNumber.format(cellWidth * Double(columns))
+        let height = SVGNumber.format(cellHeight * Double(rows))
+        var svg =
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"\(width)\" height=\"\(height)\">\n"
+        svg += "<rect width=\"\(width)\" height=\"\(height)\" fill=\"#ffffff\"/>\n"
+        for (index, picture) in pictures.enumerated() {
+            let origin = PicturePoint(
+                x: Double(index % columns) * cellWidth, y: Double(index / columns) * cellHeight)
+            renderer.render(picture, into: &svg, at: origin, scale: scale)
+        }
+        return svg + "</svg>\n"
+    }
+
+    @Test("the example pictures share one contact sheet as thumbnails")
+    func examplesOnAContactSheet() throws {
+        let pictures = try PictureFixtures.examples.map(PictureFixtures.picture)
+        let sheet = Self.contactSheet(pictures, scale: 0.5, columns: 4)
+        let document = try XMLWellFormedness.check(sheet)
+        #expect(document.elements.filter { $0 == "svg" }.count == 1)
+        #expect(sheet.components(separatedBy: "class=\"layout-picture ").count - 1 == pictures.count)
+        let url = Fixtures.directory.appendingPathComponent("pictures").appendingPathComponent("contact-sheet.svg")
+        if ProcessInfo.processInfo.environment["NAVLAYOUT_UPDATE_PICTURES"] == "1" {
+            try sheet.write(to: url, atomically: true, encoding: .utf8)
+        }
+        #expect(sheet == (try String(contentsOf: url, encoding: .utf8)))
+    }
+}

@@ -51,7 +51,6 @@ public struct SVGRenderer: Sendable {
                 "width": .number(layout.size.width), "height": .number(layout.size.height),
                 "viewBox": .text(
                     "0 0 " + SVGNumber.format(layout.size.width) + " " + SVGNumber.format(layout.size.height)),
-                "font-family": "DejaVu Sans, Helvetica, Arial, sans-serif",
             ])
         builder.empty(
             "rect",
@@ -66,8 +65,7 @@ public struct SVGRenderer: Sendable {
     }
 
     /// Appends the picture to `svg` as one `<g>` element whose top-left corner is at `origin`, drawn at
-    /// `scale` (the group then covers `size(of:)` times `scale`). Set a font family on the enclosing
-    /// document; the picture's elements inherit it.
+    /// `scale` (the group then covers `size(of:)` times `scale`).
     public func render(
         _ picture: LayoutPicture, into svg: inout String, at origin: PicturePoint = .zero, scale: Double = 1
     ) {
@@ -93,6 +91,8 @@ public struct SVGRenderer: Sendable {
             [
                 "class": .text("layout-picture status-" + layout.picture.status.rawValue),
                 "data-status": .text(layout.picture.status.rawValue),
+                // On the picture's own group, so an embedded picture looks the same as a standalone one.
+                "font-family": "DejaVu Sans, Helvetica, Arial, sans-serif",
             ])
         if options.showsHeader { drawHeader(layout, into: &builder) }
         drawPhone(layout, into: &builder)
