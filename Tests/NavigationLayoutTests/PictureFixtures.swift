@@ -24,6 +24,9 @@ enum PictureFixtures {
         Example(
             name: "landscape-rtl", request: "pictures/landscape-rtl.request.json",
             title: "iPhone 15 landscape \u{00B7} right-to-left delegate"),
+        Example(
+            name: "ipad-portrait", request: "pictures/ipad-portrait.request.json",
+            title: "iPad portrait \u{00B7} seed sample delegate in wide mode"),
     ]
 
     static func picture(_ example: Example) throws -> LayoutPicture {

@@ -283,6 +283,28 @@ struct SVGRendererTests {
         #expect(!ltr.contains("text-anchor=\"end\""))
     }
 
+    @Test("an item far off the screen grows the stage only so far, and still gets its mark")
+    func offscreenItemsAreBounded() throws {
+        let picture = Self.sample(
+            items: [
+                PictureItem(
+                    name: "lost", frame: PictureRect(x: 100_000, y: -50_000, width: 40, height: 40), kind: .customView,
+                    mark: .warning),
+                PictureItem(
+                    name: "broken", frame: PictureRect(x: .nan, y: 0, width: 10, height: 10), kind: .customView),
+            ])
+        let renderer = SVGRenderer()
+        let size = renderer.size(of: picture)
+        // At most half a screen beyond each edge, plus the panel and margins.
+        #expect(size.width < 393 * 2 + PictureLayout.panelWidth + 200)
+        #expect(size.height < 852 * 2 + 200)
+        let svg = renderer.renderDocument(picture)
+        _ = try XMLWellFormedness.check(svg)
+        #expect(svg.contains("<g class=\"mark mark-warning\" data-item=\"lost\">"))
+        #expect(!svg.contains("data-item=\"broken\""), "a frame that is not a number is not drawn")
+        #expect(!svg.contains("\"nan") && !svg.contains("\"inf") && !svg.contains("\"-inf"))
+    }
+
     // MARK: Embedding
 
     @Test("a picture embeds at any position and scale as one group, many to a document")
