@@ -1,0 +1,332 @@
+// The items: frames in z order, then guides, the prompt's animation, labels and diagnostic marks on
+// top, so that nothing drawn later can hide a label or a mark.
+
+extension SVGRenderer {
+    func drawItems(_ layout: PictureLayout, labels: inout LabelPlacer, into builder: inout SVGBuilder) {
+        // Stable: items on the same layer keep the order they were given in.
+        let ordered = layout.picture.items.enumerated()
+            .sorted { ($0.element.layer, $0.offset) < ($1.element.layer, $1.offset) }
+            .map(\.element)
+            .filter { $0.frame.isFinite }
+        builder.open("g", ["class": "items"])
+        for item in ordered where item.kind != .guide { drawFrame(item, layout: layout, into: &builder) }
+        // Guides are annotations, not views: drawn over the views so a guide under a card still shows.
+        for item in ordered where item.kind == .guide { drawFrame(item, layout: layout, into: &builder) }
+        builder.close("g")
+        if let animation = layout.picture.promptAnimation {
+            drawPromptAnimation(animation, layout: layout, into: &builder)
+        }
+        if options.showsLabels { drawLabels(ordered, layout: layout, labels: &labels, into: &builder) }
+        let marked = ordered.filter(\.isMarked)
+        if !marked.isEmpty {
+            builder.open("g", ["class": "marks"])
+            for item in marked { drawMark(item, layout: layout, into: &builder) }
+            builder.close("g")
+        }
+    }
+
+    private func itemClass(_ item: PictureItem) -> String {
+        var names = "item kind-" + item.kind.rawValue
+        if let mark = item.mark { names += " marked marked-" + mark.rawValue }
+        return names
+    }
+
+    private func frameDescription(_ frame: PictureRect) -> String {
+        "x " + SVGNumber.format(frame.x) + ", y " + SVGNumber.format(frame.y) + ", " + SVGNumber.format(frame.width)
+            + " \u{00D7} " + SVGNumber.format(frame.height)
+    }
+
+    private func drawFrame(_ item: PictureItem, layout: PictureLayout, into builder: inout SVGBuilder) {
+        let frame = layout.rect(item.frame.standardized)
+        let style = PicturePalette.style(for: item.kind)
+        builder.open("g", ["class": .text(itemClass(item)), "data-item": .text(item.name)])
+        var tooltip = item.name + " (" + item.kind.legendName + "): " + frameDescription(item.frame)
+        if let mark = item.mark { tooltip += "; named by a diagnostic (" + mark.rawValue + ")" }
+        builder.tooltip(tooltip)
+        let dashes: SVGBuilder.Value = .text(style.dashes ?? "none")
+        if frame.width < 0.5 || frame.height < 0.5 {
+            // A zero-height guide (a common "bottom of content" guide) is a line; a point is a small cross.
+            if frame.width < 0.5 && frame.height < 0.5 {
+                builder.empty(
+                    "path",
+                    [
+                        "class": "frame",
+                        "d": .text(
+                            "M" + SVGNumber.format(frame.minX - 4) + " " + SVGNumber.format(frame.minY - 4) + "L"
+                                + SVGNumber.format(frame.minX + 4) + " " + SVGNumber.format(frame.minY + 4) + "M"
+                                + SVGNumber.format(frame.minX - 4) + " " + SVGNumber.format(frame.minY + 4) + "L"
+                                + SVGNumber.format(frame.minX + 4) + " " + SVGNumber.format(frame.minY - 4)),
+                        "stroke": .text(style.stroke), "stroke-width": 1.2,
+                    ])
+            } else {
+                builder.empty(
+                    "line",
+                    [
+                        "class": "frame", "x1": .number(frame.minX), "y1": .number(frame.minY),
+                        "x2": .number(frame.maxX), "y2": .number(frame.maxY), "stroke": .text(style.stroke),
+                        "stroke-width": .number(max(style.strokeWidth, 1.2)), "stroke-dasharray": dashes,
+                    ])
+            }
+        } else {
+            let radius = min(style.cornerRadius, frame.width / 2, frame.height / 2)
+            builder.empty(
+                "rect",
+                [
+                    "class": "frame", "x": .number(frame.minX), "y": .number(frame.minY),
+                    "width": .number(frame.width), "height": .number(frame.height), "rx": .number(radius),
+                    "fill": .text(style.fill), "fill-opacity": .number(style.fillOpacity),
+                    "stroke": .text(style.stroke), "stroke-width": .number(style.strokeWidth),
+                    "stroke-dasharray": dashes,
+                ])
+            if item.kind == .viewport { drawCamera(in: frame, into: &builder) }
+        }
+        builder.close("g")
+    }
+
+    /// The viewport frames the camera: the SDK centres the vehicle in it and draws the route ahead, so the
+    /// picture does too.
+    private func drawCamera(in frame: PictureRect, into builder: inout SVGBuilder) {
+        guard frame.width >= 30, frame.height >= 40 else { return }
+        let center = PicturePoint(x: frame.midX, y: frame.midY)
+        builder.empty(
+            "path",
+            [
+                "class": "route",
+                "d": .text(
+                    "M" + SVGNumber.format(center.x) + " " + SVGNumber.format(center.y) + "L"
+                        + SVGNumber.format(center.x) + " " + SVGNumber.format(frame.minY + frame.height * 0.22) + "L"
+                        + SVGNumber.format(center.x + frame.width * 0.2) + " "
+                        + SVGNumber.format(frame.minY + frame.height * 0.08)),
+                "fill": "none", "stroke": .text(PicturePalette.routeColor), "stroke-width": 5,
+                "stroke-opacity": 0.55, "stroke-linecap": "round", "stroke-linejoin": "round",
+            ])
+        let size = 9.0
+        builder.empty(
+            "path",
+            [
+                "class": "vehicle",
+                "d": .text(
+                    "M" + SVGNumber.format(center.x) + " " + SVGNumber.format(center.y - size) + "L"
+                        + SVGNumber.format(center.x + size * 0.75) + " " + SVGNumber.format(center.y + size * 0.7) + "L"
+                        + SVGNumber.format(center.x) + " " + SVGNumber.format(center.y + size * 0.3) + "L"
+                        + SVGNumber.format(center.x - size * 0.75) + " " + SVGNumber.format(center.y + size * 0.7) + "Z"
+                ),
+                "fill": .text(PicturePalette.routeColor), "stroke": "#ffffff", "stroke-width": 1.5,
+            ])
+    }
+
+    private func drawPromptAnimation(
+        _ animation: PromptAnimationPicture, layout: PictureLayout, into builder: inout SVGBuilder
+    ) {
+        guard animation.from.isFinite, animation.to.isFinite else { return }
+        let from = layout.rect(animation.from.standardized)
+        let to = layout.rect(animation.to.standardized)
+        builder.open("g", ["class": "prompt-animation", "data-item": "prompt"])
+        var tooltip =
+            "prompt animation: from " + frameDescription(animation.from) + " to " + frameDescription(animation.to)
+        if let duration = animation.duration { tooltip += " over " + SVGNumber.format(duration) + " s" }
+        builder.tooltip(tooltip)
+        builder.empty(
+            "rect",
+            [
+                "class": "ghost", "x": .number(from.minX), "y": .number(from.minY), "width": .number(from.width),
+                "height": .number(from.height), "rx": 10, "fill": .text(PicturePalette.ghostColor),
+                "fill-opacity": 0.05,
+                "stroke": .text(PicturePalette.ghostColor), "stroke-width": 1.2, "stroke-dasharray": "5 4",
+                "stroke-opacity": 0.8,
+            ])
+        if from.width >= 90, from.height >= 18 {
+            builder.text(
+                "text",
+                [
+                    "class": "ghost-label", "x": .number(from.minX + 6), "y": .number(from.maxY - 6),
+                    "font-size": 10.5, "font-style": "italic", "fill": .text(PicturePalette.ghostColor),
+                ], "prompt starts here")
+        }
+        let dx = to.midX - from.midX
+        let dy = to.midY - from.midY
+        let length = (dx * dx + dy * dy).squareRoot()
+        if length >= 6 {
+            // The arrow runs between the two centres, its head stopping short of the end frame's centre
+            // so the head is not hidden under the label.
+            let ux = dx / length
+            let uy = dy / length
+            let start = PicturePoint(x: from.midX + ux * 4, y: from.midY + uy * 4)
+            let tip = PicturePoint(x: to.midX - ux * 4, y: to.midY - uy * 4)
+            let head = min(10, length / 2)
+            let base = PicturePoint(x: tip.x - ux * head, y: tip.y - uy * head)
+            builder.empty(
+                "line",
+                [
+                    "class": "arrow", "x1": .number(start.x), "y1": .number(start.y), "x2": .number(base.x),
+                    "y2": .number(base.y), "stroke": .text(PicturePalette.ghostColor), "stroke-width": 2,
+                ])
+            builder.empty(
+                "path",
+                [
+                    "class": "arrow-head",
+                    "d": .text(
+                        "M" + SVGNumber.format(tip.x) + " " + SVGNumber.format(tip.y) + "L"
+                            + SVGNumber.format(base.x - uy * head * 0.5) + " "
+                            + SVGNumber.format(base.y + ux * head * 0.5)
+                            + "L" + SVGNumber.format(base.x + uy * head * 0.5) + " "
+                            + SVGNumber.format(base.y - ux * head * 0.5) + "Z"),
+                    "fill": .text(PicturePalette.ghostColor),
+                ])
+        }
+        builder.close("g")
+    }
+
+    private func drawLabels(
+        _ items: [PictureItem], layout: PictureLayout, labels: inout LabelPlacer, into builder: inout SVGBuilder
+    ) {
+        let fontSize = PictureLayout.labelFontSize
+        let lineHeight = fontSize + 3
+        let padding = 4.0
+        let rightToLeft = layout.picture.screen.layoutDirection == .rightToLeft
+        // Small items are obstacles for outside labels: a label over a button hides the button.
+        let obstacles = items.filter { $0.kind != .viewport && $0.kind != .stack && $0.kind != .guide }
+            .map { layout.rect($0.frame.standardized) }
+        builder.open("g", ["class": "labels", "font-size": .number(fontSize)])
+        // Views first, then guides: a guide often shares its frame with a card, and the card's name is
+        // the one people look for. Inside labels before outside ones, so outside labels avoid them all.
+        let views = items.filter { $0.kind != .guide }
+        let guides = items.filter { $0.kind == .guide }
+        var outside: [PictureItem] = []
+        for item in views + guides {
+            let frame = layout.rect(item.frame.standardized)
+            let isGuide = item.kind == .guide
+            let size = isGuide ? fontSize - 1 : fontSize
+            let bold = !isGuide
+            // A stack holds buttons that carry their own labels, so a stack is named from outside. A name
+            // is cut with an ellipsis only in a wide frame: in a small one the cut name says too little.
+            var fitted: String? = nil
+            if item.kind != .stack, frame.height >= lineHeight + 2 {
+                let room = frame.width - 2 * padding
+                if TextMetrics.width(of: item.name, fontSize: size, bold: bold) <= room {
+                    fitted = item.name
+                } else if frame.width >= 100 {
+                    fitted = TextMetrics.fit(item.name, into: room, fontSize: size, bold: bold)
+                }
+            }
+            guard let text = fitted,
+                let box = labels.placeInside(
+                    width: TextMetrics.width(of: text, fontSize: size, bold: bold), height: lineHeight, in: frame,
+                    rightToLeft: rightToLeft, padding: padding)
+            else {
+                outside.append(item)
+                continue
+            }
+            let x = rightToLeft ? box.maxX : box.minX
+            let anchor: SVGBuilder.Value = rightToLeft ? "end" : "start"
+            builder.open("g", ["class": "label inside", "data-item": .text(item.name)])
+            builder.text(
+                "text",
+                [
+                    "x": .number(x), "y": .number(box.minY + size * 0.85 + 1), "text-anchor": anchor,
+                    "font-size": .number(size), "font-weight": bold ? "bold" : "normal",
+                    "font-style": .text(isGuide || item.kind == .viewport ? "italic" : "normal"),
+                    "fill": .text(isGuide ? PicturePalette.mutedInk : PicturePalette.ink),
+                ], text)
+            // The size on a second line when there is room: people check sizes more than positions.
+            let sizeText = SVGNumber.format(item.frame.width) + " \u{00D7} " + SVGNumber.format(item.frame.height)
+            let sizeWidth = TextMetrics.width(of: sizeText, fontSize: 9.5)
+            let sizeBox = PictureRect(
+                x: rightToLeft ? box.maxX - sizeWidth : box.minX, y: box.maxY, width: sizeWidth, height: 12)
+            if !isGuide, frame.width >= 70, frame.height >= 40, box.minY < frame.midY,
+                sizeWidth <= frame.width - 2 * padding, !labels.placed.contains(where: { $0.intersects(sizeBox) })
+            {
+                labels.reserve(sizeBox)
+                builder.text(
+                    "text",
+                    [
+                        "class": "size", "x": .number(x), "y": .number(sizeBox.minY + 8.5), "text-anchor": anchor,
+                        "font-size": 9.5, "fill": .text(PicturePalette.mutedInk),
+                    ], sizeText)
+            }
+            builder.close("g")
+        }
+        for item in outside {
+            let frame = layout.rect(item.frame.standardized)
+            let isGuide = item.kind == .guide
+            let size = isGuide ? fontSize - 1 : fontSize
+            let text = TextMetrics.fit(item.name, into: 180, fontSize: size) ?? item.name
+            let width = TextMetrics.width(of: text, fontSize: size) + 6
+            let box = labels.placeOutside(
+                width: width, height: lineHeight, next: frame, avoiding: obstacles.filter { $0 != frame })
+            builder.open("g", ["class": "label outside", "data-item": .text(item.name)])
+            builder.empty(
+                "rect",
+                [
+                    "x": .number(box.minX), "y": .number(box.minY), "width": .number(box.width),
+                    "height": .number(box.height), "rx": 3, "fill": "#ffffff", "fill-opacity": 0.9,
+                    "stroke": .text(PicturePalette.style(for: item.kind).stroke), "stroke-width": 0.6,
+                ])
+            builder.text(
+                "text",
+                [
+                    "x": .number(box.minX + 3), "y": .number(box.minY + size * 0.95 + (isGuide ? 1 : 0)),
+                    "font-size": .number(size), "font-style": isGuide ? "italic" : "normal",
+                    "fill": .text(isGuide ? PicturePalette.mutedInk : PicturePalette.ink),
+                ], text)
+            builder.close("g")
+        }
+        builder.close("g")
+    }
+
+    private func drawMark(_ item: PictureItem, layout: PictureLayout, into builder: inout SVGBuilder) {
+        guard let severity = item.mark else { return }
+        let frame = layout.rect(item.frame.standardized)
+        let color = PicturePalette.color(for: severity)
+        builder.open("g", ["class": .text("mark mark-" + severity.rawValue), "data-item": .text(item.name)])
+        builder.empty(
+            "rect",
+            [
+                "class": "mark-outline", "x": .number(frame.minX - 1.5), "y": .number(frame.minY - 1.5),
+                "width": .number(frame.width + 3), "height": .number(frame.height + 3), "rx": 3, "fill": "none",
+                "stroke": .text(color), "stroke-width": 2.5,
+            ])
+        // The marker sits on the top trailing corner (labels start at the leading one), pulled onto the
+        // stage if the item is off it.
+        let stage = layout.stage
+        let trailingX = layout.picture.screen.layoutDirection == .rightToLeft ? frame.minX : frame.maxX
+        let cx = min(max(trailingX, stage.minX + 9), stage.maxX - 9)
+        let cy = min(max(frame.minY, stage.minY + 9), stage.maxY - 9)
+        drawSeverityMarker(severity, at: PicturePoint(x: cx, y: cy), radius: 8, into: &builder)
+        builder.close("g")
+    }
+
+    /// A round marker with "!" for errors, a triangle with "!" for warnings, a round "i" for notes:
+    /// shape and colour both tell the severity.
+    func drawSeverityMarker(
+        _ severity: PictureSeverity, at center: PicturePoint, radius: Double, into builder: inout SVGBuilder
+    ) {
+        let color = PicturePalette.color(for: severity)
+        if severity == .warning {
+            let r = radius * 1.15
+            builder.empty(
+                "path",
+                [
+                    "class": "marker",
+                    "d": .text(
+                        "M" + SVGNumber.format(center.x) + " " + SVGNumber.format(center.y - r) + "L"
+                            + SVGNumber.format(center.x + r) + " " + SVGNumber.format(center.y + r * 0.8) + "L"
+                            + SVGNumber.format(center.x - r) + " " + SVGNumber.format(center.y + r * 0.8) + "Z"),
+                    "fill": .text(color), "stroke": "#ffffff", "stroke-width": 1.2, "stroke-linejoin": "round",
+                ])
+        } else {
+            builder.empty(
+                "circle",
+                [
+                    "class": "marker", "cx": .number(center.x), "cy": .number(center.y), "r": .number(radius),
+                    "fill": .text(color), "stroke": "#ffffff", "stroke-width": 1.2,
+                ])
+        }
+        builder.text(
+            "text",
+            [
+                "x": .number(center.x), "y": .number(center.y + radius * (severity == .warning ? 0.62 : 0.45)),
+                "text-anchor": "middle", "font-size": .number(radius * 1.25), "font-weight": "bold", "fill": "#ffffff",
+            ], severity == .info ? "i" : "!")
+    }
+}
