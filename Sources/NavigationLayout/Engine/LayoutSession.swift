@@ -1,0 +1,579 @@
+import Cassowary
+
+/// One delegate document solved in one navigation state: the solver, the items it places, and the
+/// constraints in force. Built once per plan; `solve(screen:)` lays it out for a screen and can be called
+/// again for other screens of the same width class, reusing the solver (edit variables carry the screen).
+struct LayoutSession: Sendable {
+    private(set) var plan: LayoutPlan
+    private var solver = Solver()
+    private let screenVariables = ScreenVariables()
+    private(set) var items: [PlacedItem] = []
+    private var itemIndex: [String: Int] = [:]
+    /// Readable text of every constraint the session installs, for diagnostics and `broken`.
+    private var labels: [ObjectIdentifier: String] = [:]
+    /// Constraints reported in `broken` when they give way (the document's and intrinsic sizes).
+    private var reportable: Set<ObjectIdentifier> = []
+    private var variableOwner: [ObjectIdentifier: (item: Int, axis: String)] = [:]
+    private var sizeRules: [SizeRule] = []
+    private var stacks: [StackState] = []
+    /// Diagnostics found while building (static checks, conflicts); geometric ones are added per solve.
+    private var buildDiagnostics: [Diagnostic] = []
+    private var hidden: [(name: String, reason: String)] = []
+    private var promptCorners: PromptCorners = .top
+    private var stateName: String { plan.state.navigation.rawValue }
+
+    init(plan: LayoutPlan) {
+        self.plan = plan
+        buildDiagnostics = plan.diagnostics
+        hidden = plan.hidden
+        for (variable, value) in zip(screenVariables.all, screenVariables.values(of: plan.screen)) {
+            try? solver.addEditVariable(variable, priority: ScreenVariables.editPriority, initialValue: value)
+        }
+        let inForce = collectConstraints()
+        placeItems(constraints: inForce)
+        installSizes()
+        for index in stacks.indices { installStack(index) }
+        installUserConstraints(inForce)
+    }
+
+    // MARK: Items and constraints in force
+
+    private var promptLayout: PromptLayout? {
+        plan.promptShown ? plan.document.promptLayout(wideMode: plan.wideMode) : nil
+    }
+
+    private func collectConstraints() -> [DelegateConstraint] {
+        guard let layout = plan.stateLayout else { return [] }
+        var constraints = plan.document.shared + layout.constraints
+        if let promptLayout { constraints += promptLayout.constraints }
+        return constraints
+    }
+
+    /// Whether the SDK hands the component over in this state (and to this kind of layout).
+    private func availability(of item: BuiltInItem) -> String? {
+        if !plan.allowsBuiltInOnlyItems && !item.isHandedToDelegates {
+            return "only the built-in layout places \(item.rawValue); a delegate adds its own view instead"
+        }
+        if !item.isAvailable(in: plan.state.navigation, promptShown: plan.promptShown) {
+            if item == .prompt { return "a prompt exists only while one is shown during guidance" }
+            let states = item.availableStates.map(\.rawValue).joined(separator: ", ")
+            return "the SDK hands it over in: \(states.isEmpty ? "no state" : states)"
+        }
+        return nil
+    }
+
+    private mutating func placeItems(constraints: [DelegateConstraint]) {
+        let document = plan.document
+        let navigation = plan.state.navigation
+        let layout = plan.stateLayout
+        let customViews = Dictionary(document.views.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let stacksByName = Dictionary(document.stacks.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+
+        if plan.mode == .delegate && navigation != .disabled {
+            let views = layout?.views ?? []
+            for required in [BuiltInItem.googleLogo, .viewport] where !views.contains(required.rawValue) {
+                buildDiagnostics.append(.missingRequiredComponent(required.rawValue, state: stateName))
+            }
+        }
+
+        func addView(_ name: String) {
+            guard itemIndex[name] == nil else { return }
+            if let item = BuiltInItem(rawValue: name) {
+                if let problem = availability(of: item) {
+                    buildDiagnostics.append(
+                        .unavailableInState(name, constraint: nil, state: stateName, detail: problem))
+                    return
+                }
+                add(name, role: .component(item))
+            } else if let view = customViews[name] {
+                add(name, role: .view(view))
+            } else if let stack = stacksByName[name] {
+                add(name, role: .stack(stack))
+                var arranged: [String] = []
+                for member in stack.arranged where itemIndex[member] == nil {
+                    if let item = BuiltInItem(rawValue: member) {
+                        // The SDK hands a stack only the buttons of the state (no .reporting when ready).
+                        guard availability(of: item) == nil else { continue }
+                        add(member, role: .component(item))
+                    } else if let view = customViews[member] {
+                        add(member, role: .view(view))
+                    } else {
+                        continue
+                    }
+                    items[items.count - 1].stack = name
+                    arranged.append(member)
+                }
+                stacks.append(StackState(stack: stack, arranged: arranged, visibleCount: arranged.count))
+            }
+        }
+
+        for name in layout?.views ?? [] { addView(name) }
+        // Custom views and stacks named only by constraints are placed too: they are the app's own.
+        for constraint in constraints {
+            for name in [constraint.spec.first.item.name, constraint.spec.second?.item.name].compactMap({ $0 })
+            where customViews[name] != nil || stacksByName[name] != nil {
+                addView(name)
+            }
+        }
+        for guide in document.guides where itemIndex[guide] == nil { add(guide, role: .guide) }
+        if plan.promptShown {
+            if promptLayout != nil {
+                add(BuiltInItem.prompt.rawValue, role: .component(.prompt))
+                promptCorners = promptLayout?.corners ?? .top
+            } else {
+                hidden.append(("prompt", "the layout has no prompt constraints"))
+            }
+        } else if plan.state.prompt != nil && plan.state.navigation == .guidance && !plan.settings.shouldDisplayPrompts
+        {
+            hidden.append(("prompt", "shouldDisplayPrompts is false"))
+        } else if plan.state.prompt != nil && plan.state.navigation != .guidance {
+            hidden.append(("prompt", "prompts are shown only during guidance"))
+        }
+        if let logo = itemIndex[BuiltInItem.googleLogo.rawValue], plan.recenterShown {
+            items[logo].outputName = BuiltInItem.recenter.rawValue
+            hidden.append(("googleLogo", "replaced by the re-center button while the driver has panned away"))
+        }
+    }
+
+    private mutating func add(_ name: String, role: PlacedItem.Role) {
+        let item = PlacedItem(name: name, outputName: name, role: role, variables: ItemVariables(name: name))
+        itemIndex[name] = items.count
+        for (variable, axis) in [
+            (item.variables.left, "horizontal"), (item.variables.width, "horizontal"),
+            (item.variables.top, "vertical"), (item.variables.height, "vertical"),
+        ] {
+            variableOwner[ObjectIdentifier(variable)] = (items.count, axis)
+        }
+        items.append(item)
+    }
+
+    // MARK: Installing
+
+    @discardableResult
+    private mutating func install(_ constraint: Constraint, label: String, reportable isReportable: Bool) -> Bool {
+        do throws(SolverError) {
+            try solver.add(constraint)
+            labels[ObjectIdentifier(constraint)] = label
+            if isReportable { reportable.insert(ObjectIdentifier(constraint)) }
+            return true
+        } catch {
+            if case .unsatisfiableConstraint(_, let conflicts) = error {
+                let conflicting = conflicts.map { labels[ObjectIdentifier($0)] ?? $0.description }
+                buildDiagnostics.append(
+                    .unsatisfiableConstraints(
+                        broken: label, conflicting: conflicting, items: itemsNamed(in: [label] + conflicting),
+                        state: stateName))
+            }
+            return false
+        }
+    }
+
+    /// The placed items a set of constraint texts mention, in order of first mention.
+    private func itemsNamed(in texts: [String]) -> [String] {
+        var names: [String] = []
+        for text in texts {
+            var current = ""
+            for character in text + " " {
+                if character.isLetter || character.isNumber || character == "_" {
+                    current.append(character)
+                } else {
+                    if !current.isEmpty, itemIndex[current] != nil || current == "map" || current == "safeArea",
+                        !names.contains(current)
+                    {
+                        names.append(current)
+                    }
+                    current = ""
+                }
+            }
+        }
+        return names
+    }
+
+    private mutating func installSizes() {
+        let sizes = plan.sizes
+        for index in items.indices {
+            let item = items[index]
+            switch item.role {
+            case .component(let component):
+                switch component {
+                case .turnCard:
+                    sizeRules.append(SizeRule(item: index, axis: .width) { sizes, _ in sizes.cardWidth })
+                    sizeRules.append(SizeRule(item: index, axis: .height) { sizes, frame in sizes.turnCardHeight(top: frame.y) })
+                case .etaCard:
+                    sizeRules.append(SizeRule(item: index, axis: .width) { sizes, _ in sizes.cardWidth })
+                    sizeRules.append(SizeRule(item: index, axis: .height) { sizes, frame in sizes.etaCardHeight(bottom: frame.maxY) })
+                case .prompt:
+                    sizeRules.append(SizeRule(item: index, axis: .width) { sizes, _ in sizes.cardWidth })
+                    sizeRules.append(SizeRule(item: index, axis: .height) { sizes, _ in sizes.promptHeight })
+                case .googleLogo:
+                    if plan.recenterShown {
+                        sizeRules.append(SizeRule(item: index, axis: .width) { sizes, _ in sizes.style[.recenterButtonWidth] })
+                        sizeRules.append(SizeRule(item: index, axis: .height) { sizes, _ in sizes.style[.recenterButtonHeight] })
+                    } else {
+                        sizeRules.append(SizeRule(item: index, axis: .width) { sizes, _ in sizes.style[.googleLogoWidth] })
+                        sizeRules.append(SizeRule(item: index, axis: .height) { sizes, _ in sizes.style[.googleLogoHeight] })
+                    }
+                case .recenter:
+                    sizeRules.append(SizeRule(item: index, axis: .width) { sizes, _ in sizes.style[.recenterButtonWidth] })
+                    sizeRules.append(SizeRule(item: index, axis: .height) { sizes, _ in sizes.style[.recenterButtonHeight] })
+                case .speedWidget:
+                    sizeRules.append(SizeRule(item: index, axis: .width) { sizes, _ in sizes.speedWidgetSize.width })
+                    sizeRules.append(SizeRule(item: index, axis: .height) { sizes, _ in sizes.speedWidgetSize.height })
+                case .compass, .reporting, .myLocation:
+                    sizeRules.append(SizeRule(item: index, axis: .width) { sizes, _ in sizes.style[.buttonSize] })
+                    sizeRules.append(SizeRule(item: index, axis: .height) { sizes, _ in sizes.style[.buttonSize] })
+                case .tripProgressBar:
+                    sizeRules.append(SizeRule(item: index, axis: .width) { sizes, _ in sizes.style[.tripProgressBarWidth] })
+                case .headerAccessory:
+                    if let height = sizes.headerAccessoryHeight {
+                        sizeRules.append(SizeRule(item: index, axis: .height) { _, _ in height })
+                    }
+                case .map, .safeArea, .viewport:
+                    break
+                }
+            case .view(let view):
+                installIntrinsic(view, item: item)
+            case .guide, .stack:
+                break
+            }
+        }
+        // First guess: every item spans the map, so cards start at the edges they usually sit on.
+        let frames = items.map { _ in Frame(x: 0, y: 0, width: 0, height: plan.screen.height) }
+        for index in sizeRules.indices { applySizeRule(index, frames: frames, initial: true) }
+    }
+
+    /// Auto Layout's intrinsic content size: per axis `size <= intrinsic` at the hugging priority and
+    /// `size >= intrinsic` at the compression resistance priority.
+    private mutating func installIntrinsic(_ view: CustomView, item: PlacedItem) {
+        let axes: [(Double?, Variable, Priority, Priority, String)] = [
+            (view.intrinsicWidth, item.variables.width, view.hugging.horizontal, view.compression.horizontal, "width"),
+            (view.intrinsicHeight, item.variables.height, view.hugging.vertical, view.compression.vertical, "height"),
+        ]
+        for (intrinsic, variable, hugging, compression, name) in axes {
+            guard let intrinsic else { continue }
+            if hugging.isRequired && compression.isRequired {
+                install(variable == intrinsic, label: "\(item.name).\(name) == \(formatNumber(intrinsic)) (intrinsic size)", reportable: true)
+                continue
+            }
+            install(
+                Constraint(variable - intrinsic, .lessThanOrEqual, priority: hugging),
+                label: "\(item.name).\(name) <= \(formatNumber(intrinsic)) @\(hugging.value) (content hugging)",
+                reportable: true)
+            install(
+                Constraint(variable - intrinsic, .greaterThanOrEqual, priority: compression),
+                label: "\(item.name).\(name) >= \(formatNumber(intrinsic)) @\(compression.value) (compression resistance)",
+                reportable: true)
+        }
+    }
+
+    /// Installs (or replaces) the required size constraint of a size rule for the current frames.
+    /// Returns whether the constraint changed.
+    @discardableResult
+    private mutating func applySizeRule(_ index: Int, frames: [Frame], initial: Bool = false) -> Bool {
+        let rule = sizeRules[index]
+        let target = rule.value(plan.sizes, frames[rule.item])
+        if let current = rule.installed, let installedValue = rule.installedValue, abs(installedValue - target) < 1e-9 {
+            _ = current
+            return false
+        }
+        if let current = rule.installed { try? solver.remove(current) }
+        let item = items[rule.item]
+        let variable = rule.axis == .width ? item.variables.width : item.variables.height
+        let constraint = variable == target
+        let label = "\(item.name).\(rule.axis.rawValue) == \(formatNumber(roundMilli(target))) (SDK size)"
+        if install(constraint, label: label, reportable: false) {
+            sizeRules[index].installed = constraint
+            sizeRules[index].installedValue = target
+        } else {
+            sizeRules[index].installed = nil
+            sizeRules[index].installedValue = nil
+        }
+        return !initial
+    }
+
+    // MARK: Hiding stacks
+
+    private mutating func installStack(_ index: Int) {
+        for constraint in stacks[index].constraints { try? solver.remove(constraint) }
+        stacks[index].constraints = []
+        let state = stacks[index]
+        guard let stackIndex = itemIndex[state.stack.name] else { return }
+        let stack = items[stackIndex].variables.rect
+        let direction = plan.screen.layoutDirection
+        let spacing = state.stack.spacing ?? plan.style[.stackSpacing]
+        let visible = state.arranged.prefix(state.visibleCount).compactMap { itemIndex[$0].map { items[$0] } }
+        var constraints: [Constraint] = []
+        let edge: LayoutAttribute = state.stack.alignment == .leading ? .leading : .trailing
+        var content = Expression(constant: spacing * Double(max(visible.count - 1, 0)))
+        var knownWidth = 0.0
+        for view in visible {
+            let rect = view.variables.rect
+            constraints.append(rect.anchor(edge, direction: direction) == stack.anchor(edge, direction: direction))
+            constraints.append(Constraint(stack.width - rect.width, .greaterThanOrEqual))
+            content = content + Expression(view.variables.height)
+            knownWidth = max(knownWidth, knownSize(of: view, axis: .width) ?? 0)
+        }
+        switch state.stack.position {
+        case .top:
+            var previous: Expression? = nil
+            for view in visible {
+                let rect = view.variables.rect
+                constraints.append(rect.top == (previous.map { $0 + spacing } ?? stack.top))
+                previous = rect.anchor(.bottom, direction: direction)
+            }
+        case .bottom:
+            // Bottom to top: the first arranged view sits lowest.
+            var previous: Expression? = nil
+            for view in visible {
+                let rect = view.variables.rect
+                constraints.append(rect.anchor(.bottom, direction: direction) == (previous.map { $0 - spacing } ?? stack.anchor(.bottom, direction: direction)))
+                previous = rect.top
+            }
+        case .center:
+            var previous: Expression? = nil
+            for view in visible {
+                let rect = view.variables.rect
+                let start = stack.top + stack.height * 0.5 - content * 0.5
+                constraints.append(rect.top == (previous.map { $0 + spacing } ?? start))
+                previous = rect.anchor(.bottom, direction: direction)
+            }
+        }
+        // The stack hugs its content at UIKit's default hugging priority; its own constraints win.
+        constraints.append(Constraint(stack.height - content, .equal, priority: .low))
+        constraints.append(Constraint(stack.width - knownWidth, .lessThanOrEqual, priority: .low))
+        var installed: [Constraint] = []
+        for constraint in constraints
+        where install(constraint, label: "\(state.stack.name) arrangement: \(constraint)", reportable: false) {
+            installed.append(constraint)
+        }
+        stacks[index].constraints = installed
+    }
+
+    private func knownSize(of item: PlacedItem, axis: SizeRule.Axis) -> Double? {
+        if case .view(let view) = item.role { return axis == .width ? view.intrinsicWidth : view.intrinsicHeight }
+        guard let index = itemIndex[item.name] else { return nil }
+        return sizeRules.first { $0.item == index && $0.axis == axis }?.installedValue
+    }
+
+    // MARK: The document's constraints
+
+    private mutating func installUserConstraints(_ constraints: [DelegateConstraint]) {
+        let placed = Set(items.map(\.name))
+        let checks = ConstraintDiagnostics(plan: plan, isPlaced: { placed.contains($0) })
+        for constraint in constraints {
+            let verdict = checks.check(constraint, availability: availability(of:))
+            buildDiagnostics += verdict.diagnostics
+            guard verdict.install, let built = build(constraint.spec) else { continue }
+            install(built, label: constraint.text, reportable: true)
+        }
+        buildDiagnostics += checks.stateChecks(constraints)
+    }
+
+    private func rect(of reference: ItemReference) -> RectExpressions? {
+        let base: RectExpressions
+        switch reference.name {
+        case BuiltInItem.map.rawValue:
+            if reference.margins {
+                return screenVariables.safeArea.inset(by: plan.style[.layoutMargin])
+            }
+            base = screenVariables.map
+        case BuiltInItem.safeArea.rawValue:
+            base = screenVariables.safeArea
+        default:
+            guard let index = itemIndex[reference.name] else { return nil }
+            base = items[index].variables.rect
+        }
+        return reference.margins ? base.inset(by: plan.style[.layoutMargin]) : base
+    }
+
+    private func build(_ spec: LayoutConstraintSpec) -> Constraint? {
+        let direction = plan.screen.layoutDirection
+        guard let first = rect(of: spec.first.item)?.anchor(spec.first.attribute, direction: direction) else {
+            return nil
+        }
+        let constant = spec.constant.resolved(in: plan.style)
+        var rhs = Expression(constant: constant)
+        if let second = spec.second {
+            guard let anchor = rect(of: second.item)?.anchor(second.attribute, direction: direction) else { return nil }
+            rhs = anchor * spec.multiplier + constant
+        }
+        let relation: Relation
+        switch spec.relation {
+        case .equal: relation = .equal
+        case .lessThanOrEqual: relation = .lessThanOrEqual
+        case .greaterThanOrEqual: relation = .greaterThanOrEqual
+        }
+        return Constraint(first, relation, rhs, priority: spec.priority)
+    }
+
+    // MARK: Solving
+
+    /// Lays the session out for `screen` (same width class as the plan) and returns the result.
+    mutating func solve(screen: Screen) -> LayoutResult {
+        plan.screen = screen
+        for (variable, value) in zip(screenVariables.all, screenVariables.values(of: screen)) {
+            try? solver.suggestValue(value, for: variable)
+        }
+        // Every solve starts from the full set of arranged views: room may have come back.
+        for index in stacks.indices where stacks[index].visibleCount < stacks[index].arranged.count {
+            stacks[index].visibleCount = stacks[index].arranged.count
+            installStack(index)
+        }
+        var frames: [Frame] = []
+        // Sizes that depend on position (cards under the safe area) and stacks out of room each need
+        // another pass; a layout settles in one or two.
+        for _ in 0..<(8 + 2 * stacks.reduce(0) { $0 + $1.arranged.count }) {
+            solver.updateVariables()
+            frames = currentFrames()
+            var changed = false
+            for index in sizeRules.indices where applySizeRule(index, frames: frames) { changed = true }
+            if changed { continue }
+            if hideOneOutOfRoom(frames: frames) { continue }
+            break
+        }
+        return makeResult(frames: frames)
+    }
+
+    private func currentFrames() -> [Frame] {
+        items.map { item in
+            Frame(
+                x: solver.value(of: item.variables.left), y: solver.value(of: item.variables.top),
+                width: solver.value(of: item.variables.width), height: solver.value(of: item.variables.height))
+        }
+    }
+
+    /// GMSNavigationHidingStackView: while the arranged views do not fit in the room the stack's
+    /// constraints give it, the last visible one hides (from the END of arrangedSubviews).
+    private mutating func hideOneOutOfRoom(frames: [Frame]) -> Bool {
+        for index in stacks.indices where stacks[index].visibleCount > 0 {
+            let state = stacks[index]
+            guard let stackIndex = itemIndex[state.stack.name] else { continue }
+            let spacing = state.stack.spacing ?? plan.style[.stackSpacing]
+            let visible = state.arranged.prefix(state.visibleCount).compactMap { itemIndex[$0] }
+            let content = visible.reduce(0) { $0 + frames[$1].height } + spacing * Double(max(visible.count - 1, 0))
+            if content > frames[stackIndex].height + 0.5 {
+                stacks[index].visibleCount -= 1
+                installStack(index)
+                return true
+            }
+        }
+        return false
+    }
+
+    private func isVisible(_ index: Int) -> Bool {
+        guard let stackName = items[index].stack,
+            let state = stacks.first(where: { $0.stack.name == stackName })
+        else { return true }
+        return state.arranged.prefix(state.visibleCount).contains(items[index].name)
+    }
+
+    private func makeResult(frames rawFrames: [Frame]) -> LayoutResult {
+        let frames = rawFrames.map { $0.rounded() }
+        var result = LayoutResult(
+            mode: plan.mode, navigation: plan.state.navigation, wideMode: plan.wideMode,
+            mapFeatures: MapFeatures(settings: plan.settings, navigation: plan.state.navigation),
+            appearance: Appearance(
+                headerPrimaryBackgroundColor: plan.settings.navigationHeaderPrimaryBackgroundColor,
+                headerSecondaryBackgroundColor: plan.settings.navigationHeaderSecondaryBackgroundColor))
+        result.hidden = hidden
+        var visibleIndices: [Int] = []
+        for index in items.indices {
+            let item = items[index]
+            if !isVisible(index) {
+                result.hidden.append((item.outputName, "hiding stack out of room"))
+                continue
+            }
+            if item.builtIn == .speedWidget, plan.sizes.speedWidget == .none {
+                result.hidden.append((item.name, "the speed widget shows nothing (no speedometer, no speed limit)"))
+                continue
+            }
+            if case .guide = item.role {
+                if plan.reportedGuides.map({ $0.contains(item.name) }) ?? true {
+                    result.guides.append((item.name, frames[index]))
+                }
+                continue
+            }
+            visibleIndices.append(index)
+            result.frames.append((item.outputName, frames[index]))
+        }
+        if plan.reportedGuides != nil {
+            // Report the legacy guides in their documented order.
+            let order = plan.reportedGuides ?? []
+            result.guides.sort { (order.firstIndex(of: $0.name) ?? 0) < (order.firstIndex(of: $1.name) ?? 0) }
+        }
+        if let viewport = itemIndex[BuiltInItem.viewport.rawValue] { result.cameraViewport = frames[viewport] }
+        if let prompt = itemIndex[BuiltInItem.prompt.rawValue] {
+            result.prompt = PromptResult(
+                frame: frames[prompt], corners: promptCorners,
+                animation: .show(frames[prompt], mapHeight: plan.screen.height, duration: plan.style[.promptAnimationDuration]))
+        }
+        result.layers = layerOrder(visible: visibleIndices)
+        var diagnostics = buildDiagnostics
+        diagnostics += ambiguityDiagnostics(visible: Set(visibleIndices))
+        diagnostics += GeometryChecks(
+            plan: plan, items: items, frames: frames, visible: visibleIndices, layers: result.layers,
+            promptCorners: promptCorners, stackPositions: stacks.map { ($0.stack.name, $0.stack.position) }
+        ).diagnostics()
+        result.diagnostics = diagnostics
+        result.broken = solver.brokenConstraints().compactMap { broken in
+            let key = ObjectIdentifier(broken.constraint)
+            guard reportable.contains(key) else { return nil }
+            return BrokenConstraintReport(
+                constraint: labels[key] ?? broken.constraint.description, priority: broken.constraint.priority.value,
+                violation: roundMilli(broken.violation))
+        }
+        return result
+    }
+
+    private func layerOrder(visible: [Int]) -> [String] {
+        let names = visible.map { items[$0].outputName }
+        guard let given = plan.document.layers else { return names }
+        let ordered = given.compactMap { name -> String? in
+            guard let index = itemIndex[name], visible.contains(index) else { return nil }
+            return items[index].outputName
+        }
+        return names.filter { !ordered.contains($0) } + ordered
+    }
+
+    private func ambiguityDiagnostics(visible: Set<Int>) -> [Diagnostic] {
+        var seen: [(Int, String)] = []
+        var diagnostics: [Diagnostic] = []
+        for variable in solver.undeterminedVariables() {
+            guard let owner = variableOwner[ObjectIdentifier(variable)] else { continue }
+            let item = items[owner.item]
+            guard visible.contains(owner.item) || item.isGuide, isVisible(owner.item) else { continue }
+            if seen.contains(where: { $0.0 == owner.item && $0.1 == owner.axis }) { continue }
+            seen.append((owner.item, owner.axis))
+            diagnostics.append(.ambiguousLayout(item.outputName, axis: owner.axis, state: stateName))
+        }
+        return diagnostics
+    }
+}
+
+/// A required size the SDK gives a component, recomputed after each pass (it may depend on position).
+struct SizeRule: Sendable {
+    enum Axis: String {
+        case width
+        case height
+    }
+
+    let item: Int
+    let axis: Axis
+    let value: @Sendable (ComponentSizes, Frame) -> Double
+    var installed: Constraint? = nil
+    var installedValue: Double? = nil
+
+    init(item: Int, axis: Axis, value: @escaping @Sendable (ComponentSizes, Frame) -> Double) {
+        self.item = item
+        self.axis = axis
+        self.value = value
+    }
+}
+
+/// A hiding stack being laid out: its arranged views in this state and how many are shown.
+struct StackState: Sendable {
+    let stack: HidingStack
+    let arranged: [String]
+    var visibleCount: Int
+    var constraints: [Constraint] = []
+}
