@@ -14,6 +14,11 @@ struct LayoutSession: Sendable {
     /// Constraints reported in `broken` when they give way (the document's and intrinsic sizes).
     private var reportable: Set<ObjectIdentifier> = []
     private var variableOwner: [ObjectIdentifier: (item: Int, axis: String)] = [:]
+    /// Variables some installed constraint mentions; an item variable outside it is free (ambiguous).
+    private var usedVariables: Set<ObjectIdentifier> = []
+    /// "guide|axis" for each axis of a custom guide some constraint reads: a guide's placement on an axis
+    /// nothing reads cannot change any frame (the seed's contentBottom has no x), so only these count.
+    private var guideAxesRead: Set<String> = []
     private var sizeRules: [SizeRule] = []
     private var stacks: [StackState] = []
     /// Diagnostics found while building (static checks, conflicts); geometric ones are added per solve.
@@ -51,6 +56,8 @@ struct LayoutSession: Sendable {
 
     /// Whether the SDK hands the component over in this state (and to this kind of layout).
     private func availability(of item: BuiltInItem) -> String? {
+        // The built-in layout's own document shows each control by the settings' rules, which decide.
+        if plan.allowsBuiltInOnlyItems { return nil }
         if !plan.allowsBuiltInOnlyItems && !item.isHandedToDelegates {
             return "only the built-in layout places \(item.rawValue); a delegate adds its own view instead"
         }
@@ -153,6 +160,7 @@ struct LayoutSession: Sendable {
     private mutating func install(_ constraint: Constraint, label: String, reportable isReportable: Bool) -> Bool {
         do throws(SolverError) {
             try solver.add(constraint)
+            for term in constraint.expression.terms { usedVariables.insert(ObjectIdentifier(term.variable)) }
             labels[ObjectIdentifier(constraint)] = label
             if isReportable { reportable.insert(ObjectIdentifier(constraint)) }
             return true
@@ -364,6 +372,16 @@ struct LayoutSession: Sendable {
             let verdict = checks.check(constraint, availability: availability(of:))
             buildDiagnostics += verdict.diagnostics
             guard verdict.install, let built = build(constraint.spec) else { continue }
+            for anchor in [constraint.spec.first, constraint.spec.second].compactMap({ $0 }) {
+                let axis: String
+                switch anchor.attribute {
+                case .width, .height:
+                    axis = anchor.attribute == .width ? "horizontal" : "vertical"
+                default:
+                    axis = anchor.attribute.kind == .xPosition ? "horizontal" : "vertical"
+                }
+                guideAxesRead.insert("\(anchor.item.name)|\(axis)")
+            }
             install(built, label: constraint.text, reportable: true)
         }
         buildDiagnostics += checks.stateChecks(constraints)
@@ -538,10 +556,17 @@ struct LayoutSession: Sendable {
     private func ambiguityDiagnostics(visible: Set<Int>) -> [Diagnostic] {
         var seen: [(Int, String)] = []
         var diagnostics: [Diagnostic] = []
-        for variable in solver.undeterminedVariables() {
+        // Variables no constraint mentions are unknown to the solver, and free.
+        let unmentioned = items.flatMap { item in
+            [item.variables.left, item.variables.width, item.variables.top, item.variables.height].filter {
+                !usedVariables.contains(ObjectIdentifier($0))
+            }
+        }
+        for variable in unmentioned + solver.undeterminedVariables() {
             guard let owner = variableOwner[ObjectIdentifier(variable)] else { continue }
             let item = items[owner.item]
             guard visible.contains(owner.item) || item.isGuide, isVisible(owner.item) else { continue }
+            if case .guide = item.role, !guideAxesRead.contains("\(item.name)|\(owner.axis)") { continue }
             if seen.contains(where: { $0.0 == owner.item && $0.1 == owner.axis }) { continue }
             seen.append((owner.item, owner.axis))
             diagnostics.append(.ambiguousLayout(item.outputName, axis: owner.axis, state: stateName))

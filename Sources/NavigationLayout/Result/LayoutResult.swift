@@ -113,9 +113,13 @@ public struct LayoutResult: Sendable, Equatable {
         self.id = id
     }
 
-    /// The worst severity among the diagnostics; ok when there are none.
+    /// The worst diagnostic: "error" or "warning"; "ok" when there are none or only notes (info).
     public var status: String {
-        diagnostics.map(\.severity).max()?.rawValue ?? "ok"
+        switch diagnostics.map(\.severity).max() {
+        case .error: return "error"
+        case .warning: return "warning"
+        case .info, nil: return "ok"
+        }
     }
 
     /// The frame of a visible item.
