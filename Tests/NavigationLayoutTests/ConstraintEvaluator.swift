@@ -65,6 +65,9 @@ struct ConstraintEvaluator {
             let spec = constraint.spec
             guard let first = value(spec.first) else { continue }
             var rhs = spec.constant.resolved(in: request.style)
+            if request.screen.layoutDirection == .rightToLeft && spec.first.attribute.directionality == .directional {
+                rhs = -rhs
+            }
             if let second = spec.second {
                 guard let secondValue = value(second) else { continue }
                 rhs += secondValue * spec.multiplier

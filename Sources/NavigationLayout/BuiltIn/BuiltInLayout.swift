@@ -134,7 +134,7 @@ public struct BuiltInLayout: Sendable {
         document.guides = [Self.paddingGuide, Self.controlsBottomGuide] + Self.legacyGuides
         var arranged: [String] = []
         if myLocationShown { arranged.append(names.myLocation) }
-        arranged.append("reporting")
+        if settings.navigationReportIncidentButtonEnabled { arranged.append("reporting") }
         document.stacks = [
             HidingStack(
                 name: Self.buttonStack, position: .bottom, alignment: .trailing, arranged: arranged,

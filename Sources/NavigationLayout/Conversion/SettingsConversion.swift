@@ -24,10 +24,14 @@ enum SettingsConversion {
             navigating.state.navigation = .ready
             document = navigating.document
         }
+        // The legacy layout settings go back to their defaults: the document now carries them, and a
+        // request that still set them would have them reported as ignored.
         var delegateSettings = settings
-        delegateSettings.providedKeys = settings.providedKeys.filter {
-            LegacySettings.replacement(for: $0, navigation: .guidance) == nil
+        let replacedKeys = SettingsKey.allCases.filter {
+            LegacySettings.replacement(for: $0, navigation: state.navigation) != nil
         }
+        for key in replacedKeys { delegateSettings.resetToDefault(key) }
+        delegateSettings.providedKeys = settings.providedKeys.filter { !replacedKeys.contains($0) }
         let request = LayoutRequest(
             screen: screen, state: state, settings: delegateSettings, delegate: document, style: style)
         return ConversionResult(
@@ -95,5 +99,25 @@ extension LayoutEngine {
         settings: Settings, screen: Screen, state: NavigationState, style: StyleValues = .defaults
     ) -> ConversionResult {
         SettingsConversion.convert(settings: settings, screen: screen, state: state, style: style)
+    }
+}
+
+extension Settings {
+    /// Puts one layout setting back to the SDK default.
+    mutating func resetToDefault(_ key: SettingsKey) {
+        let defaults = Settings.defaults
+        switch key {
+        case .compassButton: compassButton = defaults.compassButton
+        case .myLocationButton: myLocationButton = defaults.myLocationButton
+        case .navigationHeaderEnabled: navigationHeaderEnabled = defaults.navigationHeaderEnabled
+        case .navigationFooterEnabled: navigationFooterEnabled = defaults.navigationFooterEnabled
+        case .navigationTripProgressBarEnabled: navigationTripProgressBarEnabled = defaults.navigationTripProgressBarEnabled
+        case .navigationReportIncidentButtonEnabled:
+            navigationReportIncidentButtonEnabled = defaults.navigationReportIncidentButtonEnabled
+        case .headerAccessoryView: headerAccessoryHeight = defaults.headerAccessoryHeight
+        case .padding: padding = defaults.padding
+        case .paddingAdjustmentBehavior: paddingAdjustmentBehavior = defaults.paddingAdjustmentBehavior
+        default: break
+        }
     }
 }

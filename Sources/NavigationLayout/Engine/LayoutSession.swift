@@ -56,8 +56,9 @@ struct LayoutSession: Sendable {
 
     /// Whether the SDK hands the component over in this state (and to this kind of layout).
     private func availability(of item: BuiltInItem) -> String? {
-        // The built-in layout's own document shows each control by the settings' rules, which decide.
-        if plan.allowsBuiltInOnlyItems { return nil }
+        // The built-in layout shows its own controls (and the compass with navigation off) by the
+        // settings' rules, which its generated document already applied.
+        if plan.allowsBuiltInOnlyItems && (item == .compass || !item.isHandedToDelegates) { return nil }
         if !plan.allowsBuiltInOnlyItems && !item.isHandedToDelegates {
             return "only the built-in layout places \(item.rawValue); a delegate adds its own view instead"
         }
@@ -409,7 +410,10 @@ struct LayoutSession: Sendable {
         guard let first = rect(of: spec.first.item)?.anchor(spec.first.attribute, direction: direction) else {
             return nil
         }
-        let constant = spec.constant.resolved(in: plan.style)
+        var constant = spec.constant.resolved(in: plan.style)
+        // Auto Layout flips leading/trailing constants under right-to-left: `trailing == x.trailing - 16`
+        // keeps a 16 pt inset from the trailing edge in both directions.
+        if direction == .rightToLeft && spec.first.attribute.directionality == .directional { constant = -constant }
         var rhs = Expression(constant: constant)
         if let second = spec.second {
             guard let anchor = rect(of: second.item)?.anchor(second.attribute, direction: direction) else { return nil }
