@@ -347,9 +347,11 @@ struct LayoutSession: Sendable {
                 previous = rect.anchor(.bottom, direction: direction)
             }
         }
-        // The stack hugs its content at UIKit's default hugging priority; its own constraints win.
-        constraints.append(Constraint(stack.height - content, .equal, priority: .low))
-        constraints.append(Constraint(stack.width - knownWidth, .lessThanOrEqual, priority: .low))
+        // The stack takes its content's size only when its own constraints leave it free: below every
+        // hugging priority, so the arranged views keep their sizes and sit at the stack's position
+        // (top, center, bottom) instead of stretching to fill it.
+        constraints.append(Constraint(stack.height - content, .equal, priority: .fittingSize))
+        constraints.append(Constraint(stack.width - knownWidth, .lessThanOrEqual, priority: .fittingSize))
         var installed: [Constraint] = []
         for constraint in constraints
         where install(constraint, label: "\(state.stack.name) arrangement: \(constraint)", reportable: false) {
