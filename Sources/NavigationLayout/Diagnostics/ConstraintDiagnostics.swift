@@ -11,7 +11,7 @@ struct ConstraintDiagnostics {
         var diagnostics: [Diagnostic] = []
     }
 
-    func check(_ constraint: DelegateConstraint, availability: (BuiltInItem) -> String?) -> Verdict {
+    func check(_ constraint: DelegateConstraint) -> Verdict {
         var verdict = Verdict()
         let spec = constraint.spec
         let anchors = [spec.first, spec.second].compactMap { $0 }
@@ -20,7 +20,7 @@ struct ConstraintDiagnostics {
         for anchor in anchors {
             let name = anchor.item.name
             guard let item = BuiltInItem(rawValue: name), item != .map, item != .safeArea else { continue }
-            if let problem = availability(item) {
+            if let problem = LayoutSession.availability(of: item, plan: plan) {
                 verdict.diagnostics.append(
                     .unavailableInState(name, constraint: constraint.text, state: state, detail: problem))
                 verdict.install = false

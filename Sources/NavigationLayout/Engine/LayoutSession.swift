@@ -10,7 +10,7 @@ struct LayoutSession: Sendable {
     private(set) var items: [PlacedItem] = []
     private var itemIndex: [String: Int] = [:]
     /// Readable text of every constraint the session installs, for diagnostics and `broken`.
-    private var labels: [ObjectIdentifier: String] = [:]
+    private var labels: [ObjectIdentifier: ConstraintLabel] = [:]
     /// Constraints reported in `broken` when they give way (the document's and intrinsic sizes).
     private var reportable: Set<ObjectIdentifier> = []
     private var variableOwner: [ObjectIdentifier: (item: Int, axis: String)] = [:]
@@ -25,10 +25,13 @@ struct LayoutSession: Sendable {
     private var buildDiagnostics: [Diagnostic] = []
     private var hidden: [(name: String, reason: String)] = []
     private var promptCorners: PromptCorners = .top
+    /// The component sizes for the plan's screen (recomputed when the screen changes).
+    private var sizes: ComponentSizes
     private var stateName: String { plan.state.navigation.rawValue }
 
     init(plan: LayoutPlan) {
         self.plan = plan
+        sizes = plan.sizes
         buildDiagnostics = plan.diagnostics
         hidden = plan.hidden
         for (variable, value) in zip(screenVariables.all, screenVariables.values(of: plan.screen)) {
@@ -56,6 +59,12 @@ struct LayoutSession: Sendable {
 
     /// Whether the SDK hands the component over in this state (and to this kind of layout).
     private func availability(of item: BuiltInItem) -> String? {
+        Self.availability(of: item, plan: plan)
+    }
+
+    /// Why a component cannot be placed in the plan's state, or nil when it can. Static so checks can
+    /// use it without capturing (and copying) the session.
+    static func availability(of item: BuiltInItem, plan: LayoutPlan) -> String? {
         // The built-in layout shows its own controls (and the compass with navigation off) by the
         // settings' rules, which its generated document already applied.
         if plan.allowsBuiltInOnlyItems && (item == .compass || !item.isHandedToDelegates) { return nil }
@@ -158,7 +167,7 @@ struct LayoutSession: Sendable {
     // MARK: Installing
 
     @discardableResult
-    private mutating func install(_ constraint: Constraint, label: String, reportable isReportable: Bool) -> Bool {
+    private mutating func install(_ constraint: Constraint, label: ConstraintLabel, reportable isReportable: Bool) -> Bool {
         do throws(SolverError) {
             try solver.add(constraint)
             for term in constraint.expression.terms { usedVariables.insert(ObjectIdentifier(term.variable)) }
@@ -167,10 +176,11 @@ struct LayoutSession: Sendable {
             return true
         } catch {
             if case .unsatisfiableConstraint(_, let conflicts) = error {
-                let conflicting = conflicts.map { labels[ObjectIdentifier($0)] ?? $0.description }
+                let conflicting = conflicts.map { labels[ObjectIdentifier($0)]?.text ?? $0.description }
+                let broken = label.text
                 buildDiagnostics.append(
                     .unsatisfiableConstraints(
-                        broken: label, conflicting: conflicting, items: itemsNamed(in: [label] + conflicting),
+                        broken: broken, conflicting: conflicting, items: itemsNamed(in: [broken] + conflicting),
                         state: stateName))
             }
             return false
@@ -261,16 +271,16 @@ struct LayoutSession: Sendable {
         for (intrinsic, variable, hugging, compression, name) in axes {
             guard let intrinsic else { continue }
             if hugging.isRequired && compression.isRequired {
-                install(variable == intrinsic, label: "\(item.name).\(name) == \(formatNumber(intrinsic)) (intrinsic size)", reportable: true)
+                install(variable == intrinsic, label: .intrinsic(item.name, name, "==", intrinsic, nil, "intrinsic size"), reportable: true)
                 continue
             }
             install(
                 Constraint(variable - intrinsic, .lessThanOrEqual, priority: hugging),
-                label: "\(item.name).\(name) <= \(formatNumber(intrinsic)) @\(hugging.value) (content hugging)",
+                label: .intrinsic(item.name, name, "<=", intrinsic, hugging.value, "content hugging"),
                 reportable: true)
             install(
                 Constraint(variable - intrinsic, .greaterThanOrEqual, priority: compression),
-                label: "\(item.name).\(name) >= \(formatNumber(intrinsic)) @\(compression.value) (compression resistance)",
+                label: .intrinsic(item.name, name, ">=", intrinsic, compression.value, "compression resistance"),
                 reportable: true)
         }
     }
@@ -280,7 +290,7 @@ struct LayoutSession: Sendable {
     @discardableResult
     private mutating func applySizeRule(_ index: Int, frames: [Frame], initial: Bool = false) -> Bool {
         let rule = sizeRules[index]
-        let target = rule.value(plan.sizes, frames[rule.item])
+        let target = rule.value(sizes, frames[rule.item])
         if let current = rule.installed, let installedValue = rule.installedValue, abs(installedValue - target) < 1e-9 {
             _ = current
             return false
@@ -289,7 +299,7 @@ struct LayoutSession: Sendable {
         let item = items[rule.item]
         let variable = rule.axis == .width ? item.variables.width : item.variables.height
         let constraint = variable == target
-        let label = "\(item.name).\(rule.axis.rawValue) == \(formatNumber(roundMilli(target))) (SDK size)"
+        let label = ConstraintLabel.sdkSize(item.name, rule.axis.rawValue, target)
         if install(constraint, label: label, reportable: false) {
             sizeRules[index].installed = constraint
             sizeRules[index].installedValue = target
@@ -354,7 +364,7 @@ struct LayoutSession: Sendable {
         constraints.append(Constraint(stack.width - knownWidth, .lessThanOrEqual, priority: .fittingSize))
         var installed: [Constraint] = []
         for constraint in constraints
-        where install(constraint, label: "\(state.stack.name) arrangement: \(constraint)", reportable: false) {
+        where install(constraint, label: .stack(state.stack.name, constraint), reportable: false) {
             installed.append(constraint)
         }
         stacks[index].constraints = installed
@@ -372,7 +382,7 @@ struct LayoutSession: Sendable {
         let placed = Set(items.map(\.name))
         let checks = ConstraintDiagnostics(plan: plan, isPlaced: { placed.contains($0) })
         for constraint in constraints {
-            let verdict = checks.check(constraint, availability: availability(of:))
+            let verdict = checks.check(constraint)
             buildDiagnostics += verdict.diagnostics
             guard verdict.install, let built = build(constraint.spec) else { continue }
             for anchor in [constraint.spec.first, constraint.spec.second].compactMap({ $0 }) {
@@ -385,7 +395,7 @@ struct LayoutSession: Sendable {
                 }
                 guideAxesRead.insert("\(anchor.item.name)|\(axis)")
             }
-            install(built, label: constraint.text, reportable: true)
+            install(built, label: .written(constraint.text), reportable: true)
         }
         buildDiagnostics += checks.stateChecks(constraints)
     }
@@ -430,11 +440,22 @@ struct LayoutSession: Sendable {
         return Constraint(first, relation, rhs, priority: spec.priority)
     }
 
+    /// The constraints in the solver, in the order added, and the screen's edit variables with their
+    /// values: what a bare solver needs to reproduce this layout's final solve.
+    var workload: SolverWorkload {
+        SolverWorkload(
+            constraints: solver.constraints,
+            edits: zip(screenVariables.all, screenVariables.values(of: plan.screen)).map {
+                SolverWorkload.Edit(variable: $0.0, priority: ScreenVariables.editPriority, value: $0.1)
+            })
+    }
+
     // MARK: Solving
 
     /// Lays the session out for `screen` (same width class as the plan) and returns the result.
     mutating func solve(screen: Screen) -> LayoutResult {
         plan.screen = screen
+        sizes = plan.sizes
         for (variable, value) in zip(screenVariables.all, screenVariables.values(of: screen)) {
             try? solver.suggestValue(value, for: variable)
         }
@@ -507,7 +528,7 @@ struct LayoutSession: Sendable {
                 result.hidden.append((item.outputName, "hiding stack out of room"))
                 continue
             }
-            if item.builtIn == .speedWidget, plan.sizes.speedWidget == .none {
+            if item.builtIn == .speedWidget, sizes.speedWidget == .none {
                 result.hidden.append((item.name, "the speed widget shows nothing (no speedometer, no speed limit)"))
                 continue
             }
@@ -543,7 +564,7 @@ struct LayoutSession: Sendable {
             let key = ObjectIdentifier(broken.constraint)
             guard reportable.contains(key) else { return nil }
             return BrokenConstraintReport(
-                constraint: labels[key] ?? broken.constraint.description, priority: broken.constraint.priority.value,
+                constraint: labels[key]?.text ?? broken.constraint.description, priority: broken.constraint.priority.value,
                 violation: roundMilli(broken.violation))
         }
         return result
@@ -607,4 +628,27 @@ struct StackState: Sendable {
     let arranged: [String]
     var visibleCount: Int
     var constraints: [Constraint] = []
+}
+
+/// How a constraint is named in messages; rendered only when a message needs it (most never do).
+enum ConstraintLabel: Sendable {
+    /// As the document wrote it.
+    case written(String)
+    /// A component's SDK size: item, axis, value.
+    case sdkSize(String, String, Double)
+    /// A custom view's intrinsic size: item, axis, relation, value, priority, what it is.
+    case intrinsic(String, String, String, Double, Int?, String)
+    /// A hiding stack's own arrangement constraint.
+    case stack(String, Constraint)
+
+    var text: String {
+        switch self {
+        case .written(let text): return text
+        case .sdkSize(let item, let axis, let value):
+            return "\(item).\(axis) == \(formatNumber(roundMilli(value))) (SDK size)"
+        case .intrinsic(let item, let axis, let relation, let value, let priority, let what):
+            return "\(item).\(axis) \(relation) \(formatNumber(value))" + (priority.map { " @\($0)" } ?? "") + " (\(what))"
+        case .stack(let name, let constraint): return "\(name) arrangement: \(constraint)"
+        }
+    }
 }

@@ -4,7 +4,7 @@
 /// is re-planned.
 public struct PreparedLayout: Sendable {
     public private(set) var request: LayoutRequest
-    private var session: LayoutSession
+    var session: LayoutSession
     private var sessionScreen: Screen
 
     public init(_ request: LayoutRequest) {
@@ -17,10 +17,13 @@ public struct PreparedLayout: Sendable {
     public mutating func solve(screen: Screen) -> LayoutResult {
         var moved = request
         moved.screen = screen
+        // The plan fits its own screen; another screen can reuse it only when the document does not
+        // depend on the screen (a request's own delegate in the same width class).
         let reusable =
-            session.plan.mode == .delegate && session.plan.stateLayoutOverride == nil
-            && moved.isWideMode == session.plan.wideMode && screen.carPlay == sessionScreen.carPlay
-        if !reusable || screen != sessionScreen && session.plan.allowsBuiltInOnlyItems {
+            screen == sessionScreen
+            || (!session.plan.allowsBuiltInOnlyItems && session.plan.stateLayoutOverride == nil
+                && moved.isWideMode == session.plan.wideMode && screen.carPlay == sessionScreen.carPlay)
+        if !reusable {
             session = LayoutSession(plan: LayoutEngine.plan(for: moved))
         }
         request = moved
