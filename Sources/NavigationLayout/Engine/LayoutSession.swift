@@ -18,7 +18,7 @@ struct LayoutSession: Sendable {
     private var usedVariables: Set<ObjectIdentifier> = []
     /// "guide|axis" for each axis of a custom guide some constraint reads: a guide's placement on an axis
     /// nothing reads cannot change any frame (the seed's contentBottom has no x), so only these count.
-    private var guideAxesRead: Set<String> = []
+    private var guideAxesRead: Set<Int> = []
     private var sizeRules: [SizeRule] = []
     private var stacks: [StackState] = []
     /// Diagnostics found while building (static checks, conflicts); geometric ones are added per solve.
@@ -386,50 +386,112 @@ struct LayoutSession: Sendable {
             buildDiagnostics += verdict.diagnostics
             guard verdict.install, let built = build(constraint.spec) else { continue }
             for anchor in [constraint.spec.first, constraint.spec.second].compactMap({ $0 }) {
-                let axis: String
-                switch anchor.attribute {
-                case .width, .height:
-                    axis = anchor.attribute == .width ? "horizontal" : "vertical"
-                default:
-                    axis = anchor.attribute.kind == .xPosition ? "horizontal" : "vertical"
-                }
-                guideAxesRead.insert("\(anchor.item.name)|\(axis)")
+                guard let index = itemIndex[anchor.item.name], items[index].isGuide else { continue }
+                let attribute = anchor.attribute
+                let horizontal = attribute == .width || (attribute != .height && attribute.kind == .xPosition)
+                guideAxesRead.insert(2 * index + (horizontal ? 0 : 1))
             }
             install(built, label: .written(constraint.text), reportable: true)
         }
         buildDiagnostics += checks.stateChecks(constraints)
     }
 
-    private func rect(of reference: ItemReference) -> RectExpressions? {
-        let base: RectExpressions
+    /// Appends `scale × anchor` to `terms` and `constant`: the anchor's expression written straight into
+    /// the constraint's terms (this runs for every constraint, so no intermediate expressions).
+    /// Returns false for an item the state does not place.
+    private func appendAnchor(
+        _ anchor: Anchor, scale: Double, terms: inout [Term], constant: inout Double
+    ) -> Bool {
+        let reference = anchor.item
+        let margin = reference.margins ? plan.style[.layoutMargin] : 0
+        // (left, top, width, height) as (variable or nil, constant offset) per component.
+        var left: Variable? = nil
+        var top: Variable? = nil
+        var width: Variable? = nil
+        var height: Variable? = nil
+        var leftOffset = margin
+        var topOffset = margin
+        var widthOffset = -2 * margin
+        var heightOffset = -2 * margin
+        // Extra terms of the size (the safe area's width is map.width - left - right inset).
+        var widthExtra: [Term] = []
+        var heightExtra: [Term] = []
         switch reference.name {
-        case BuiltInItem.map.rawValue:
-            if reference.margins {
-                return screenVariables.safeArea.inset(by: plan.style[.layoutMargin])
+        case BuiltInItem.map.rawValue where !reference.margins:
+            width = screenVariables.width
+            height = screenVariables.height
+        case BuiltInItem.map.rawValue, BuiltInItem.safeArea.rawValue:
+            // map.margins is the safe area inset by the layout margin (insetsLayoutMarginsFromSafeArea).
+            left = screenVariables.safeLeft
+            top = screenVariables.safeTop
+            width = screenVariables.width
+            height = screenVariables.height
+            widthExtra = [Term(screenVariables.safeLeft, -1), Term(screenVariables.safeRight, -1)]
+            heightExtra = [Term(screenVariables.safeTop, -1), Term(screenVariables.safeBottom, -1)]
+            if reference.name == BuiltInItem.safeArea.rawValue {
+                leftOffset = 0
+                topOffset = 0
+                widthOffset = 0
+                heightOffset = 0
             }
-            base = screenVariables.map
-        case BuiltInItem.safeArea.rawValue:
-            base = screenVariables.safeArea
         default:
-            guard let index = itemIndex[reference.name] else { return nil }
-            base = items[index].variables.rect
+            guard let index = itemIndex[reference.name] else { return false }
+            let variables = items[index].variables
+            left = variables.left
+            top = variables.top
+            width = variables.width
+            height = variables.height
         }
-        return reference.margins ? base.inset(by: plan.style[.layoutMargin]) : base
+        func add(_ variable: Variable?, _ extra: [Term], _ offset: Double, _ factor: Double) {
+            if let variable { terms.append(Term(variable, factor * scale)) }
+            for term in extra { terms.append(Term(term.variable, term.coefficient * factor * scale)) }
+            constant += offset * factor * scale
+        }
+        let rtl = plan.screen.layoutDirection == .rightToLeft
+        var attribute = anchor.attribute
+        if attribute == .leading { attribute = rtl ? .right : .left }
+        if attribute == .trailing { attribute = rtl ? .left : .right }
+        switch attribute {
+        case .left: add(left, [], leftOffset, 1)
+        case .top: add(top, [], topOffset, 1)
+        case .width: add(width, widthExtra, widthOffset, 1)
+        case .height: add(height, heightExtra, heightOffset, 1)
+        case .right:
+            add(left, [], leftOffset, 1)
+            add(width, widthExtra, widthOffset, 1)
+        case .bottom:
+            add(top, [], topOffset, 1)
+            add(height, heightExtra, heightOffset, 1)
+        case .centerX:
+            add(left, [], leftOffset, 1)
+            add(width, widthExtra, widthOffset, 0.5)
+        case .centerY:
+            add(top, [], topOffset, 1)
+            add(height, heightExtra, heightOffset, 0.5)
+        case .leading, .trailing:
+            break
+        }
+        return true
     }
 
+    /// The solver constraint of a document constraint, as `first - (second × multiplier + constant)`
+    /// related to zero.
     private func build(_ spec: LayoutConstraintSpec) -> Constraint? {
-        let direction = plan.screen.layoutDirection
-        guard let first = rect(of: spec.first.item)?.anchor(spec.first.attribute, direction: direction) else {
-            return nil
-        }
-        var constant = spec.constant.resolved(in: plan.style)
+        var terms: [Term] = []
+        terms.reserveCapacity(8)
+        var constant = 0.0
+        guard appendAnchor(spec.first, scale: 1, terms: &terms, constant: &constant) else { return nil }
+        var offset = spec.constant.resolved(in: plan.style)
         // Auto Layout flips leading/trailing constants under right-to-left: `trailing == x.trailing - 16`
         // keeps a 16 pt inset from the trailing edge in both directions.
-        if direction == .rightToLeft && spec.first.attribute.directionality == .directional { constant = -constant }
-        var rhs = Expression(constant: constant)
+        if plan.screen.layoutDirection == .rightToLeft && spec.first.attribute.directionality == .directional {
+            offset = -offset
+        }
+        constant -= offset
         if let second = spec.second {
-            guard let anchor = rect(of: second.item)?.anchor(second.attribute, direction: direction) else { return nil }
-            rhs = anchor * spec.multiplier + constant
+            guard appendAnchor(second, scale: -spec.multiplier, terms: &terms, constant: &constant) else {
+                return nil
+            }
         }
         let relation: Relation
         switch spec.relation {
@@ -437,7 +499,7 @@ struct LayoutSession: Sendable {
         case .lessThanOrEqual: relation = .lessThanOrEqual
         case .greaterThanOrEqual: relation = .greaterThanOrEqual
         }
-        return Constraint(first, relation, rhs, priority: spec.priority)
+        return Constraint(Expression(terms: terms, constant: constant), relation, priority: spec.priority)
     }
 
     /// The constraints in the solver, in the order added, and the screen's edit variables with their
@@ -593,7 +655,9 @@ struct LayoutSession: Sendable {
             guard let owner = variableOwner[ObjectIdentifier(variable)] else { continue }
             let item = items[owner.item]
             guard visible.contains(owner.item) || item.isGuide, isVisible(owner.item) else { continue }
-            if case .guide = item.role, !guideAxesRead.contains("\(item.name)|\(owner.axis)") { continue }
+            if case .guide = item.role, !guideAxesRead.contains(2 * owner.item + (owner.axis == "horizontal" ? 0 : 1)) {
+                continue
+            }
             if seen.contains(where: { $0.0 == owner.item && $0.1 == owner.axis }) { continue }
             seen.append((owner.item, owner.axis))
             diagnostics.append(.ambiguousLayout(item.outputName, axis: owner.axis, state: stateName))
