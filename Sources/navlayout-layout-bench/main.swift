@@ -95,7 +95,9 @@ do {
         }
         // The engine's parts: planning and building the solver (with its first solve), and a re-solve of
         // the prepared layout (suggest the screen, read frames, run every check, build the result).
-        let prepare = measure(repetitions: options.repetitions) { PreparedLayout(request).request.delegate == nil ? 0 : 1 }
+        let prepare = measure(repetitions: options.repetitions) {
+            PreparedLayout(request).request.delegate == nil ? 0 : 1
+        }
         var reused = PreparedLayout(request)
         let resolve = measure(repetitions: options.repetitions) { reused.solve(screen: request.screen).frames.count }
         let engine = measure(repetitions: options.repetitions) {

@@ -37,7 +37,9 @@ private let panned = #"{"bearing": 0, "following": false, "userPanned": true, "l
     }
 
     @Test func compassButtonShowsOnlyWhenEnabledAndRotatedOrFollowingDuringNavigation() throws {
-        #expect(try builtIn(#"{"compassButton": true}"#, navigation: "disabled", camera: rotated).frame(of: "compass") != nil)
+        #expect(
+            try builtIn(#"{"compassButton": true}"#, navigation: "disabled", camera: rotated).frame(of: "compass")
+                != nil)
         let north = try builtIn(#"{"compassButton": true}"#, navigation: "disabled", camera: north)
         #expect(north.frame(of: "compass") == nil)
         #expect(north.hiddenReason(of: "compass") != nil)
@@ -93,7 +95,9 @@ private let panned = #"{"bearing": 0, "following": false, "userPanned": true, "l
         let bar = try #require(result.frame(of: "tripProgressBar"))
         #expect(bar.maxX == 393 && bar.width == 16)
         #expect(bar.minY > 155 && bar.maxY < 746)
-        #expect(try builtIn(#"{"navigationTripProgressBarEnabled": true}"#, navigation: "ready").frame(of: "tripProgressBar") == nil)
+        #expect(
+            try builtIn(#"{"navigationTripProgressBarEnabled": true}"#, navigation: "ready").frame(
+                of: "tripProgressBar") == nil)
     }
 
     @Test func reportIncidentButtonJoinsTheBottomTrailingButtons() throws {
@@ -106,10 +110,13 @@ private let panned = #"{"bearing": 0, "following": false, "userPanned": true, "l
 
     @Test func headerColoursAreCarriedThrough() throws {
         let result = try builtIn(
-            ##"{"navigationHeaderPrimaryBackgroundColor": "#1a73e8", "navigationHeaderSecondaryBackgroundColor": "#FF0000"}"##)
+            ##"{"navigationHeaderPrimaryBackgroundColor": "#1a73e8", "navigationHeaderSecondaryBackgroundColor": "#FF0000"}"##
+        )
         #expect(result.appearance.headerPrimaryBackgroundColor?.description == "#1A73E8")
         #expect(result.appearance.headerSecondaryBackgroundColor?.description == "#FF0000")
-        #expect(JSONWriter().string(for: result.jsonValue).contains(##""navigationHeaderPrimaryBackgroundColor":"#1A73E8""##))
+        #expect(
+            JSONWriter().string(for: result.jsonValue).contains(
+                ##""navigationHeaderPrimaryBackgroundColor":"#1A73E8""##))
     }
 
     @Test func headerAccessoryHangsUnderTheHeaderOnlyDuringGuidance() throws {
@@ -120,7 +127,9 @@ private let panned = #"{"bearing": 0, "following": false, "userPanned": true, "l
         let noHeader = try builtIn(#"{"headerAccessoryView": {"height": 56}, "navigationHeaderEnabled": false}"#)
         #expect(noHeader.frame(of: "headerAccessory") == nil)
         #expect(noHeader.hiddenReason(of: "headerAccessory") != nil)
-        #expect(try builtIn(#"{"headerAccessoryView": {"height": 56}}"#, navigation: "ready").frame(of: "headerAccessory") == nil)
+        #expect(
+            try builtIn(#"{"headerAccessoryView": {"height": 56}}"#, navigation: "ready").frame(of: "headerAccessory")
+                == nil)
     }
 
     @Test(arguments: [
@@ -172,7 +181,8 @@ private let panned = #"{"bearing": 0, "following": false, "userPanned": true, "l
 
     @Test func nonLayoutFlagsComeBackInMapFeatures() throws {
         let result = try builtIn(
-            #"{"showsDestinationMarkers": false, "scrollGestures": false, "zoomGestures": false, "tiltGestures": false, "rotateGestures": false, "alternateRoutesStrategy": "one"}"#)
+            #"{"showsDestinationMarkers": false, "scrollGestures": false, "zoomGestures": false, "tiltGestures": false, "rotateGestures": false, "alternateRoutesStrategy": "one"}"#
+        )
         let features = result.mapFeatures
         #expect(!features.destinationMarkers && !features.scrollGestures && !features.zoomGestures)
         #expect(!features.tiltGestures && !features.rotateGestures)

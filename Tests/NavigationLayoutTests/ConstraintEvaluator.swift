@@ -25,12 +25,14 @@ struct ConstraintEvaluator {
                 width: screen.width - screen.safeArea.left - screen.safeArea.right,
                 height: screen.height - screen.safeArea.top - screen.safeArea.bottom)
         default:
-            let name = reference.name == "googleLogo" && result.frame(of: "googleLogo") == nil ? "recenter" : reference.name
+            let name =
+                reference.name == "googleLogo" && result.frame(of: "googleLogo") == nil ? "recenter" : reference.name
             guard let frame = result.frame(of: name) ?? result.guide(name) else { return nil }
             base = frame
         }
         guard reference.margins else { return base }
-        return Frame(x: base.x + margin, y: base.y + margin, width: base.width - 2 * margin, height: base.height - 2 * margin)
+        return Frame(
+            x: base.x + margin, y: base.y + margin, width: base.width - 2 * margin, height: base.height - 2 * margin)
     }
 
     private func value(_ anchor: Anchor) -> Double? {

@@ -161,7 +161,8 @@ private func guidanceRequest(
         #expect(navigating.diagnostics(.legacySettingIgnored).count == 1)
         let off = LayoutEngine.solve(
             try guidanceRequest(
-                state: #"{"navigation": "disabled", "camera": {"bearing": 90, "following": false, "userPanned": false, "locationKnown": true}}"#,
+                state:
+                    #"{"navigation": "disabled", "camera": {"bearing": 90, "following": false, "userPanned": false, "locationKnown": true}}"#,
                 settings: #"{"compassButton": true}"#))
         #expect(off.diagnostics(.legacySettingIgnored).isEmpty)
         // With navigation off the built-in map controls show, and the setting governs the compass.
@@ -180,7 +181,8 @@ private func guidanceRequest(
                     "viewport.top == safeArea.top", "viewport.bottom == safeArea.bottom",
                 ],
                 state: #"{"navigation": "guidance", "wideMode": true}"#,
-                screen: #"{"width": 852, "height": 393, "safeArea": {"top": 0, "bottom": 21, "left": 59, "right": 59}}"#,
+                screen:
+                    #"{"width": 852, "height": 393, "safeArea": {"top": 0, "bottom": 21, "left": 59, "right": 59}}"#,
                 replaceConstraints: true))
         #expect(result.diagnostics(.wideModeCardOffLeadingEdge).map(\.items) == [["turnCard"]])
     }
@@ -243,7 +245,9 @@ private func guidanceRequest(
         let viaMargins = LayoutEngine.solve(
             try guidanceRequest(
                 views: ["turnCard", "etaCard", "viewport", "googleLogo", "speedWidget"],
-                constraints: ["speedWidget.bottom == etaCard.margins.top", "speedWidget.trailing == safeArea.trailing"],
+                constraints: [
+                    "speedWidget.bottom == etaCard.margins.top", "speedWidget.trailing == safeArea.trailing",
+                ],
                 state: #"{"navigation": "guidance", "speedWidget": "speed"}"#))
         #expect(viaMargins.diagnostics(.marginsAddUp).isEmpty)
     }
@@ -271,7 +275,8 @@ private func guidanceRequest(
         #expect(above.diagnostics(.promptCorners).count == 1)
         let rounded = LayoutEngine.solve(
             try guidanceRequest(
-                prompt: #"{"constraints": ["prompt.bottom == etaCard.top", "prompt.leading == safeArea.leading"], "corners": "all"}"#,
+                prompt:
+                    #"{"constraints": ["prompt.bottom == etaCard.top", "prompt.leading == safeArea.leading"], "corners": "all"}"#,
                 state: #"{"navigation": "guidance", "prompt": {"kind": "incident", "height": 40}}"#))
         #expect(rounded.diagnostics(.promptCorners).isEmpty)
         #expect(rounded.prompt?.corners == .all)

@@ -2,7 +2,9 @@ import NavigationLayout
 import Testing
 
 /// A ready layout whose button stack gets `room` points between two guides.
-private func stackRequest(room: Double, position: String = "bottom", alignment: String = "trailing", spacing: String = "")
+private func stackRequest(
+    room: Double, position: String = "bottom", alignment: String = "trailing", spacing: String = ""
+)
     throws -> LayoutRequest
 {
     try EngineFixtures.request(

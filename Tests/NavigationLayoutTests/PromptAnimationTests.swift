@@ -58,7 +58,10 @@ import Testing
                 "diagnostics", "broken", "mapFeatures",
             ])
         let text = JSONWriter().string(for: result.jsonValue)
-        #expect(text.hasPrefix(#"{"mode":"delegate","navigation":"guidance","wideMode":false,"status":"ok","frames":{"turnCard":{"x":0,"y":0,"width":393,"height":155}"#))
+        #expect(
+            text.hasPrefix(
+                #"{"mode":"delegate","navigation":"guidance","wideMode":false,"status":"ok","frames":{"turnCard":{"x":0,"y":0,"width":393,"height":155}"#
+            ))
         // Solving twice gives the same bytes.
         #expect(try EngineFixtures.solve("seed-delegate-prompt.json").jsonBytes() == result.jsonBytes())
     }
@@ -67,7 +70,8 @@ import Testing
         var request = try EngineFixtures.request("seed-delegate-guidance.json")
         let extra = try ConstraintParser.parse("viewport.top == map.top")
         request.delegate?.guidance?.constraints.append(
-            DelegateConstraint(spec: extra.spec, path: "delegate.guidance.constraints[14]", text: "viewport.top == map.top"))
+            DelegateConstraint(
+                spec: extra.spec, path: "delegate.guidance.constraints[14]", text: "viewport.top == map.top"))
         let result = LayoutEngine.solve(request)
         #expect(result.status == "error")
         let json = JSONWriter().string(for: result.diagnostics[0].jsonValue)

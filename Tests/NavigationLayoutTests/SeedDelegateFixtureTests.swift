@@ -4,7 +4,9 @@ import Testing
 /// The seed's sample delegate on the device fixtures, in each state, with the layout invariants.
 @Suite struct SeedDelegateFixtureTests {
     static let devices = ["iphone-se", "iphone-15", "ipad-portrait", "landscape-phone", "iphone-15-rtl"]
-    static let fixtures = devices.flatMap { device in ["ready", "guidance", "prompt"].map { "engine/seed-\(device)-\($0).json" } }
+    static let fixtures = devices.flatMap { device in
+        ["ready", "guidance", "prompt"].map { "engine/seed-\(device)-\($0).json" }
+    }
 
     @Test(arguments: fixtures)
     func seedDelegateHoldsEveryInvariant(fixture: String) throws {

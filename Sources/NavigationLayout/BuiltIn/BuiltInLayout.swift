@@ -87,10 +87,12 @@ public struct BuiltInLayout: Sendable {
         }
         if settings.headerAccessoryHeight != nil && !accessoryShown {
             hidden.append(
-                (names.headerAccessory,
+                (
+                    names.headerAccessory,
                     accessoryTooShort
                         ? "the map is too short for it (style headerAccessoryMinimumMapHeight)"
-                        : "shown only under a visible header during guidance"))
+                        : "shown only under a visible header during guidance"
+                ))
         }
         if guidance && recenterShown {
             hidden.append(("speedWidget", "hidden while the re-center button shows"))
@@ -129,7 +131,8 @@ public struct BuiltInLayout: Sendable {
         }
         if names != .builtIn && myLocationShown {
             document.views.append(
-                CustomView(name: names.myLocation, intrinsicWidth: style[.buttonSize], intrinsicHeight: style[.buttonSize]))
+                CustomView(
+                    name: names.myLocation, intrinsicWidth: style[.buttonSize], intrinsicHeight: style[.buttonSize]))
         }
         document.guides = [Self.paddingGuide, Self.controlsBottomGuide] + Self.legacyGuides
         var arranged: [String] = []
@@ -219,14 +222,18 @@ public struct BuiltInLayout: Sendable {
             c.equal("\(footer).bottom", "\(p).bottom")
             c.equal("\(footer).height", nil)
         }
-        for edge in ["leading", "trailing", "top", "bottom"] { c.equal("\(trailingButtons).\(edge)", "\(footer).\(edge)") }
+        for edge in ["leading", "trailing", "top", "bottom"] {
+            c.equal("\(trailingButtons).\(edge)", "\(footer).\(edge)")
+        }
         if wideMode && footerShown {
             c.equal("\(alternate).leading", "etaCard.trailing")
             c.equal("\(alternate).trailing", "\(p).trailing")
             c.equal("\(alternate).bottom", "\(p).bottom")
             c.equal("\(alternate).height", nil)
         } else {
-            for edge in ["leading", "trailing", "top", "bottom"] { c.equal("\(alternate).\(edge)", "\(footer).\(edge)") }
+            for edge in ["leading", "trailing", "top", "bottom"] {
+                c.equal("\(alternate).\(edge)", "\(footer).\(edge)")
+            }
         }
 
         // What the controls keep clear of at the bottom: the footer (plus padding), a shown prompt, or

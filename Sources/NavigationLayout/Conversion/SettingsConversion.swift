@@ -35,7 +35,8 @@ enum SettingsConversion {
         let request = LayoutRequest(
             screen: screen, state: state, settings: delegateSettings, delegate: document, style: style)
         return ConversionResult(
-            delegate: document, replacements: SettingsKey.allCases.map { replacement(for: $0, settings: settings, layout: layout) },
+            delegate: document,
+            replacements: SettingsKey.allCases.map { replacement(for: $0, settings: settings, layout: layout) },
             renamed: [
                 (BuiltInItem.myLocation.rawValue, BuiltInLayout.ItemNames.delegate.myLocation),
                 (BuiltInItem.headerAccessory.rawValue, BuiltInLayout.ItemNames.delegate.headerAccessory),
@@ -57,22 +58,30 @@ enum SettingsConversion {
         switch key {
         case .compassButton:
             return replaced(
-                on ? "the .compass button is placed top trailing in the states where the built-in layout shows it (compassButton still governs it while navigation UI is off)"
+                on
+                    ? "the .compass button is placed top trailing in the states where the built-in layout shows it (compassButton still governs it while navigation UI is off)"
                     : "the .compass button is left out")
         case .myLocationButton:
             return replaced(
-                on ? "own view \(BuiltInLayout.ItemNames.delegate.myLocation), lowest in the bottomTrailingButtons stack"
+                on
+                    ? "own view \(BuiltInLayout.ItemNames.delegate.myLocation), lowest in the bottomTrailingButtons stack"
                     : "no my-location view")
         case .recenterButtonEnabled:
-            return kept("still a GMSUISettings flag: the Google logo turns into the re-center button where the delegate places the logo")
+            return kept(
+                "still a GMSUISettings flag: the Google logo turns into the re-center button where the delegate places the logo"
+            )
         case .navigationHeaderEnabled:
             return replaced(on ? "turnCard placed at the top leading edge in startGuidance" : "turnCard not placed")
         case .navigationFooterEnabled:
             return replaced(on ? "etaCard placed at the bottom leading edge in startGuidance" : "etaCard not placed")
         case .navigationTripProgressBarEnabled:
-            return replaced(on ? "tripProgressBar placed on the trailing edge in startGuidance" : "tripProgressBar not placed")
+            return replaced(
+                on ? "tripProgressBar placed on the trailing edge in startGuidance" : "tripProgressBar not placed")
         case .navigationReportIncidentButtonEnabled:
-            return replaced(on ? "the .reporting button arranged in the bottomTrailingButtons stack" : "the .reporting button is left out")
+            return replaced(
+                on
+                    ? "the .reporting button arranged in the bottomTrailingButtons stack"
+                    : "the .reporting button is left out")
         case .navigationHeaderPrimaryBackgroundColor, .navigationHeaderSecondaryBackgroundColor:
             return kept("still styles the turn card")
         case .headerAccessoryView:
@@ -80,12 +89,15 @@ enum SettingsConversion {
             return replaced(
                 layout.accessoryTooShort
                     ? "own view \(BuiltInLayout.ItemNames.delegate.headerAccessory) left out on this screen: the map is too short for it"
-                    : "own view \(BuiltInLayout.ItemNames.delegate.headerAccessory) anchored under turnCard, as wide as it")
+                    : "own view \(BuiltInLayout.ItemNames.delegate.headerAccessory) anchored under turnCard, as wide as it"
+            )
         case .shouldDisplaySpeedometer, .shouldDisplaySpeedLimit:
-            return kept("still decides the speed widget's visual state; speedWidget placed bottom leading above the logo")
+            return kept(
+                "still decides the speed widget's visual state; speedWidget placed bottom leading above the logo")
         case .padding, .paddingAdjustmentBehavior:
             return replaced(
-                "the viewport and the controls keep to guide \(BuiltInLayout.paddingGuide) (the map inset by \(settings.paddingAdjustmentBehavior.rawValue) padding)")
+                "the viewport and the controls keep to guide \(BuiltInLayout.paddingGuide) (the map inset by \(settings.paddingAdjustmentBehavior.rawValue) padding)"
+            )
         case .showsTrafficLights, .showsStopSigns, .showsDestinationMarkers, .scrollGestures, .zoomGestures,
             .tiltGestures, .rotateGestures, .alternateRoutesStrategy, .shouldDisplayPrompts:
             return kept("unchanged: not part of the layout (see mapFeatures)")
@@ -111,7 +123,8 @@ extension Settings {
         case .myLocationButton: myLocationButton = defaults.myLocationButton
         case .navigationHeaderEnabled: navigationHeaderEnabled = defaults.navigationHeaderEnabled
         case .navigationFooterEnabled: navigationFooterEnabled = defaults.navigationFooterEnabled
-        case .navigationTripProgressBarEnabled: navigationTripProgressBarEnabled = defaults.navigationTripProgressBarEnabled
+        case .navigationTripProgressBarEnabled:
+            navigationTripProgressBarEnabled = defaults.navigationTripProgressBarEnabled
         case .navigationReportIncidentButtonEnabled:
             navigationReportIncidentButtonEnabled = defaults.navigationReportIncidentButtonEnabled
         case .headerAccessoryView: headerAccessoryHeight = defaults.headerAccessoryHeight

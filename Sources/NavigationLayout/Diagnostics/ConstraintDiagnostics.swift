@@ -37,7 +37,8 @@ struct ConstraintDiagnostics {
         }
         // fixed-size-constraint: the SDK sizes these components; a width or height constraint on them is
         // left out so it cannot fight the SDK's size.
-        if spec.first.attribute.kind == .size, let item = BuiltInItem(rawValue: spec.first.item.name), item.isSizedBySDK {
+        if spec.first.attribute.kind == .size, let item = BuiltInItem(rawValue: spec.first.item.name), item.isSizedBySDK
+        {
             verdict.diagnostics.append(.fixedSizeConstraint(item.rawValue, constraint: constraint.text, state: state))
             verdict.install = false
             return verdict

@@ -5,21 +5,25 @@ extension Diagnostic {
     public static func missingRequiredComponent(_ item: String, state: String) -> Diagnostic {
         Diagnostic(
             code: .missingRequiredComponent,
-            message: "\(item) is required in every navigation state and must be added and placed visibly; the \(state) layout does not add it",
+            message:
+                "\(item) is required in every navigation state and must be added and placed visibly; the \(state) layout does not add it",
             items: [item], state: state)
     }
 
     public static func fixedSizeConstraint(_ item: String, constraint: String, state: String) -> Diagnostic {
         Diagnostic(
             code: .fixedSizeConstraint,
-            message: "\(item) is sized by the SDK; the \(constraint.isEmpty ? "size" : "size constraint") was left out (anchor its edges instead)",
+            message:
+                "\(item) is sized by the SDK; the \(constraint.isEmpty ? "size" : "size constraint") was left out (anchor its edges instead)",
             items: [item], constraint: constraint, state: state)
     }
 
     public static func unsatisfiableConstraints(
         broken: String, conflicting: [String], items: [String], state: String
     ) -> Diagnostic {
-        let set = conflicting.isEmpty ? "it cannot hold on its own" : "it conflicts with " + conflicting.map { "[\($0)]" }.joined(separator: ", ")
+        let set =
+            conflicting.isEmpty
+            ? "it cannot hold on its own" : "it conflicts with " + conflicting.map { "[\($0)]" }.joined(separator: ", ")
         return Diagnostic(
             code: .unsatisfiableConstraints,
             message: "unable to satisfy required constraints: \(set); recovered by breaking [\(broken)]",
@@ -31,7 +35,8 @@ extension Diagnostic {
     {
         Diagnostic(
             code: .unavailableInState,
-            message: "\(item) is not handed over in the \(state) state (\(detail))" + (constraint == nil ? "" : "; the constraint was dropped"),
+            message: "\(item) is not handed over in the \(state) state (\(detail))"
+                + (constraint == nil ? "" : "; the constraint was dropped"),
             items: [item], constraint: constraint, state: state)
     }
 
@@ -39,7 +44,8 @@ extension Diagnostic {
     public static func delegateWhileNavigating(state: String) -> Diagnostic {
         Diagnostic(
             code: .delegateWhileNavigating,
-            message: "setLayoutDelegate failed with SDK error code 1: navigation is already enabled; set the delegate before enabling navigation",
+            message:
+                "setLayoutDelegate failed with SDK error code 1: navigation is already enabled; set the delegate before enabling navigation",
             items: [], state: state)
     }
 
@@ -47,21 +53,24 @@ extension Diagnostic {
     public static func delegateOnCarPlay(state: String) -> Diagnostic {
         Diagnostic(
             code: .delegateOnCarPlay,
-            message: "setLayoutDelegate failed with SDK error code 2: a CarPlay map view never takes a layout delegate; the built-in layout stays",
+            message:
+                "setLayoutDelegate failed with SDK error code 2: a CarPlay map view never takes a layout delegate; the built-in layout stays",
             items: [], state: state)
     }
 
     public static func ambiguousLayout(_ item: String, axis: String, state: String) -> Diagnostic {
         Diagnostic(
             code: .ambiguousLayout,
-            message: "the \(axis) position or size of \(item) is not fixed by its constraints (ambiguous layout: on a device it may land anywhere)",
+            message:
+                "the \(axis) position or size of \(item) is not fixed by its constraints (ambiguous layout: on a device it may land anywhere)",
             items: [item], state: state)
     }
 
     public static func leftRightAnchor(items: [String], constraint: String, state: String) -> Diagnostic {
         Diagnostic(
             code: .leftRightAnchor,
-            message: "\(constraint) uses left/right anchors, which do not flip for right-to-left languages; use leading/trailing",
+            message:
+                "\(constraint) uses left/right anchors, which do not flip for right-to-left languages; use leading/trailing",
             items: items, constraint: constraint, state: state)
     }
 
@@ -75,14 +84,16 @@ extension Diagnostic {
     public static func wideModeCardOffLeadingEdge(_ item: String, detail: String, state: String) -> Diagnostic {
         Diagnostic(
             code: .wideModeCardOffLeadingEdge,
-            message: "in wide mode \(item) must stay on the leading edge (\(detail)); anything else is undefined behaviour",
+            message:
+                "in wide mode \(item) must stay on the leading edge (\(detail)); anything else is undefined behaviour",
             items: [item], state: state)
     }
 
     public static func promptOverlap(covered: String, area: Double, state: String) -> Diagnostic {
         Diagnostic(
             code: .promptOverlap,
-            message: "the prompt covers \(covered) (\(formatNumber(roundMilli(area))) pt²); move \(covered) above the prompt while it shows",
+            message:
+                "the prompt covers \(covered) (\(formatNumber(roundMilli(area))) pt²); move \(covered) above the prompt while it shows",
             items: ["prompt", covered], state: state)
     }
 
@@ -103,14 +114,16 @@ extension Diagnostic {
     public static func marginsAddUp(first: String, second: String, constraint: String, state: String) -> Diagnostic {
         Diagnostic(
             code: .marginsAddUp,
-            message: "\(constraint) stacks two Google views edge to edge, so their built-in margins add up; constrain to \(second).margins instead",
+            message:
+                "\(constraint) stacks two Google views edge to edge, so their built-in margins add up; constrain to \(second).margins instead",
             items: [first, second], constraint: constraint, state: state)
     }
 
     public static func viewportNotBelowTurnCard(state: String) -> Diagnostic {
         Diagnostic(
             code: .viewportNotBelowTurnCard,
-            message: "viewport.top is not constrained to turnCard.bottom; the camera frame may move as the turn card changes",
+            message:
+                "viewport.top is not constrained to turnCard.bottom; the camera frame may move as the turn card changes",
             items: ["viewport", "turnCard"], state: state)
     }
 
@@ -124,7 +137,8 @@ extension Diagnostic {
     public static func accessoryHidden(openHeight: Double, minimum: Double, state: String) -> Diagnostic {
         Diagnostic(
             code: .accessoryHidden,
-            message: "the header accessory is hidden: only \(formatNumber(roundMilli(openHeight))) pt of map would stay open under it (needs \(formatNumber(minimum)) pt, style headerAccessoryMinimumMapHeight)",
+            message:
+                "the header accessory is hidden: only \(formatNumber(roundMilli(openHeight))) pt of map would stay open under it (needs \(formatNumber(minimum)) pt, style headerAccessoryMinimumMapHeight)",
             items: ["headerAccessory"], state: state)
     }
 }

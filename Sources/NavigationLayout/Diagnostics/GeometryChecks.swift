@@ -23,7 +23,8 @@ struct GeometryChecks {
     private func offscreen() -> [Diagnostic] {
         visible.compactMap { index in
             let frame = frames[index]
-            guard items[index].builtIn != .viewport || true, frame.width > 0 || frame.height > 0 else { return nil }
+            // A widget showing nothing takes no room and cannot stick out.
+            guard frame.width > 0 || frame.height > 0 else { return nil }
             return map.contains(frame, tolerance: Self.edgeTolerance)
                 ? nil : .offscreen(items[index].outputName, frame: frame, state: state)
         }
@@ -116,13 +117,16 @@ struct GeometryChecks {
             if !onLeadingEdge {
                 diagnostics.append(
                     .wideModeCardOffLeadingEdge(
-                        card.rawValue, detail: "its leading edge is at x \(formatNumber(roundMilli(plan.screen.layoutDirection == .leftToRight ? frame.minX : frame.maxX)))",
+                        card.rawValue,
+                        detail:
+                            "its leading edge is at x \(formatNumber(roundMilli(plan.screen.layoutDirection == .leftToRight ? frame.minX : frame.maxX)))",
                         state: state))
             }
         }
         if let turn = cardFrames[.turnCard], let eta = cardFrames[.etaCard], turn.minY >= eta.minY {
             diagnostics.append(
-                .wideModeCardOffLeadingEdge("etaCard", detail: "the turn card must be above the ETA card", state: state))
+                .wideModeCardOffLeadingEdge("etaCard", detail: "the turn card must be above the ETA card", state: state)
+            )
         }
         return diagnostics
     }

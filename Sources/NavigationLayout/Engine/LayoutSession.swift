@@ -167,7 +167,9 @@ struct LayoutSession: Sendable {
     // MARK: Installing
 
     @discardableResult
-    private mutating func install(_ constraint: Constraint, label: ConstraintLabel, reportable isReportable: Bool) -> Bool {
+    private mutating func install(_ constraint: Constraint, label: ConstraintLabel, reportable isReportable: Bool)
+        -> Bool
+    {
         do throws(SolverError) {
             try solver.add(constraint)
             for term in constraint.expression.terms { usedVariables.insert(ObjectIdentifier(term.variable)) }
@@ -217,24 +219,33 @@ struct LayoutSession: Sendable {
                 switch component {
                 case .turnCard:
                     sizeRules.append(SizeRule(item: index, axis: .width) { sizes, _ in sizes.cardWidth })
-                    sizeRules.append(SizeRule(item: index, axis: .height) { sizes, frame in sizes.turnCardHeight(top: frame.y) })
+                    sizeRules.append(
+                        SizeRule(item: index, axis: .height) { sizes, frame in sizes.turnCardHeight(top: frame.y) })
                 case .etaCard:
                     sizeRules.append(SizeRule(item: index, axis: .width) { sizes, _ in sizes.cardWidth })
-                    sizeRules.append(SizeRule(item: index, axis: .height) { sizes, frame in sizes.etaCardHeight(bottom: frame.maxY) })
+                    sizeRules.append(
+                        SizeRule(item: index, axis: .height) { sizes, frame in sizes.etaCardHeight(bottom: frame.maxY) }
+                    )
                 case .prompt:
                     sizeRules.append(SizeRule(item: index, axis: .width) { sizes, _ in sizes.cardWidth })
                     sizeRules.append(SizeRule(item: index, axis: .height) { sizes, _ in sizes.promptHeight })
                 case .googleLogo:
                     if plan.recenterShown {
-                        sizeRules.append(SizeRule(item: index, axis: .width) { sizes, _ in sizes.style[.recenterButtonWidth] })
-                        sizeRules.append(SizeRule(item: index, axis: .height) { sizes, _ in sizes.style[.recenterButtonHeight] })
+                        sizeRules.append(
+                            SizeRule(item: index, axis: .width) { sizes, _ in sizes.style[.recenterButtonWidth] })
+                        sizeRules.append(
+                            SizeRule(item: index, axis: .height) { sizes, _ in sizes.style[.recenterButtonHeight] })
                     } else {
-                        sizeRules.append(SizeRule(item: index, axis: .width) { sizes, _ in sizes.style[.googleLogoWidth] })
-                        sizeRules.append(SizeRule(item: index, axis: .height) { sizes, _ in sizes.style[.googleLogoHeight] })
+                        sizeRules.append(
+                            SizeRule(item: index, axis: .width) { sizes, _ in sizes.style[.googleLogoWidth] })
+                        sizeRules.append(
+                            SizeRule(item: index, axis: .height) { sizes, _ in sizes.style[.googleLogoHeight] })
                     }
                 case .recenter:
-                    sizeRules.append(SizeRule(item: index, axis: .width) { sizes, _ in sizes.style[.recenterButtonWidth] })
-                    sizeRules.append(SizeRule(item: index, axis: .height) { sizes, _ in sizes.style[.recenterButtonHeight] })
+                    sizeRules.append(
+                        SizeRule(item: index, axis: .width) { sizes, _ in sizes.style[.recenterButtonWidth] })
+                    sizeRules.append(
+                        SizeRule(item: index, axis: .height) { sizes, _ in sizes.style[.recenterButtonHeight] })
                 case .speedWidget:
                     sizeRules.append(SizeRule(item: index, axis: .width) { sizes, _ in sizes.speedWidgetSize.width })
                     sizeRules.append(SizeRule(item: index, axis: .height) { sizes, _ in sizes.speedWidgetSize.height })
@@ -242,7 +253,8 @@ struct LayoutSession: Sendable {
                     sizeRules.append(SizeRule(item: index, axis: .width) { sizes, _ in sizes.style[.buttonSize] })
                     sizeRules.append(SizeRule(item: index, axis: .height) { sizes, _ in sizes.style[.buttonSize] })
                 case .tripProgressBar:
-                    sizeRules.append(SizeRule(item: index, axis: .width) { sizes, _ in sizes.style[.tripProgressBarWidth] })
+                    sizeRules.append(
+                        SizeRule(item: index, axis: .width) { sizes, _ in sizes.style[.tripProgressBarWidth] })
                 case .headerAccessory:
                     if let height = sizes.headerAccessoryHeight {
                         sizeRules.append(SizeRule(item: index, axis: .height) { _, _ in height })
@@ -271,7 +283,9 @@ struct LayoutSession: Sendable {
         for (intrinsic, variable, hugging, compression, name) in axes {
             guard let intrinsic else { continue }
             if hugging.isRequired && compression.isRequired {
-                install(variable == intrinsic, label: .intrinsic(item.name, name, "==", intrinsic, nil, "intrinsic size"), reportable: true)
+                install(
+                    variable == intrinsic, label: .intrinsic(item.name, name, "==", intrinsic, nil, "intrinsic size"),
+                    reportable: true)
                 continue
             }
             install(
@@ -291,8 +305,7 @@ struct LayoutSession: Sendable {
     private mutating func applySizeRule(_ index: Int, frames: [Frame], initial: Bool = false) -> Bool {
         let rule = sizeRules[index]
         let target = rule.value(sizes, frames[rule.item])
-        if let current = rule.installed, let installedValue = rule.installedValue, abs(installedValue - target) < 1e-9 {
-            _ = current
+        if rule.installed != nil, let installedValue = rule.installedValue, abs(installedValue - target) < 1e-9 {
             return false
         }
         if let current = rule.installed { try? solver.remove(current) }
@@ -345,7 +358,9 @@ struct LayoutSession: Sendable {
             var previous: Expression? = nil
             for view in visible {
                 let rect = view.variables.rect
-                constraints.append(rect.anchor(.bottom, direction: direction) == (previous.map { $0 - spacing } ?? stack.anchor(.bottom, direction: direction)))
+                constraints.append(
+                    rect.anchor(.bottom, direction: direction)
+                        == (previous.map { $0 - spacing } ?? stack.anchor(.bottom, direction: direction)))
                 previous = rect.top
             }
         case .center:
@@ -612,7 +627,8 @@ struct LayoutSession: Sendable {
         if let prompt = itemIndex[BuiltInItem.prompt.rawValue] {
             result.prompt = PromptResult(
                 frame: frames[prompt], corners: promptCorners,
-                animation: .show(frames[prompt], mapHeight: plan.screen.height, duration: plan.style[.promptAnimationDuration]))
+                animation: .show(
+                    frames[prompt], mapHeight: plan.screen.height, duration: plan.style[.promptAnimationDuration]))
         }
         result.layers = layerOrder(visible: visibleIndices)
         var diagnostics = buildDiagnostics
@@ -626,7 +642,8 @@ struct LayoutSession: Sendable {
             let key = ObjectIdentifier(broken.constraint)
             guard reportable.contains(key) else { return nil }
             return BrokenConstraintReport(
-                constraint: labels[key]?.text ?? broken.constraint.description, priority: broken.constraint.priority.value,
+                constraint: labels[key]?.text ?? broken.constraint.description,
+                priority: broken.constraint.priority.value,
                 violation: roundMilli(broken.violation))
         }
         return result
@@ -711,7 +728,8 @@ enum ConstraintLabel: Sendable {
         case .sdkSize(let item, let axis, let value):
             return "\(item).\(axis) == \(formatNumber(roundMilli(value))) (SDK size)"
         case .intrinsic(let item, let axis, let relation, let value, let priority, let what):
-            return "\(item).\(axis) \(relation) \(formatNumber(value))" + (priority.map { " @\($0)" } ?? "") + " (\(what))"
+            return "\(item).\(axis) \(relation) \(formatNumber(value))" + (priority.map { " @\($0)" } ?? "")
+                + " (\(what))"
         case .stack(let name, let constraint): return "\(name) arrangement: \(constraint)"
         }
     }

@@ -15,10 +15,12 @@ enum LegacySettings {
         case .padding, .paddingAdjustmentBehavior: return "position the viewport to frame the camera"
         case .compassButton:
             return navigation == .disabled
-                ? nil : "place (or leave out) the .compass button of the buttons array; compassButton governs the compass only while navigation UI is off"
+                ? nil
+                : "place (or leave out) the .compass button of the buttons array; compassButton governs the compass only while navigation UI is off"
         case .myLocationButton:
             return navigation == .disabled
-                ? nil : "place your own button: the layout delegate's screen starts empty (seed 000, \"Nguyên tắc triển khai\")"
+                ? nil
+                : "place your own button: the layout delegate's screen starts empty (seed 000, \"Nguyên tắc triển khai\")"
         default: return nil
         }
     }

@@ -1,28 +1,13 @@
 import Cassowary
 
 /// An item's rectangle as four linear expressions (left, top, width, height) over solver variables, and
-/// every Auto Layout anchor derived from them.
-///
-/// Views and guides own four variables; the map view and its safe area are expressions over the screen's
-/// edit variables, so a resize only suggests new values.
+/// every Auto Layout anchor derived from them (used for the hiding stacks' own constraints; document
+/// constraints write their terms directly, see `LayoutSession.appendAnchor`).
 struct RectExpressions: Sendable {
     var left: Expression
     var top: Expression
     var width: Expression
     var height: Expression
-
-    init(left: Expression, top: Expression, width: Expression, height: Expression) {
-        self.left = left
-        self.top = top
-        self.width = width
-        self.height = height
-    }
-
-    /// The rectangle inset by `margin` on all four sides: the view's layoutMarginsGuide.
-    func inset(by margin: Double) -> RectExpressions {
-        RectExpressions(
-            left: left + margin, top: top + margin, width: width - 2 * margin, height: height - 2 * margin)
-    }
 
     /// The expression of one anchor. Leading is the left edge left to right and the right edge right to
     /// left; trailing the opposite (Auto Layout's rule for NSLayoutAnchor under a layout direction).
@@ -57,7 +42,8 @@ struct ItemVariables: Sendable {
     }
 
     var rect: RectExpressions {
-        RectExpressions(left: Expression(left), top: Expression(top), width: Expression(width), height: Expression(height))
+        RectExpressions(
+            left: Expression(left), top: Expression(top), width: Expression(width), height: Expression(height))
     }
 }
 
@@ -71,26 +57,16 @@ struct ScreenVariables: Sendable {
     let safeLeft = Variable("safeArea.insetLeft")
     let safeRight = Variable("safeArea.insetRight")
 
-    /// The priority of the screen's suggestions: above every priority a delegate can write (999 at
-    /// most), so no optional constraint can move the screen.
+    /// The priority of the screen's suggestions: the highest optional level (a suggestion cannot be
+    /// required), so only a required constraint or one at 999 can compete with the screen's size.
     static let editPriority = Priority(999) ?? .high
 
     var all: [Variable] { [width, height, safeTop, safeBottom, safeLeft, safeRight] }
 
     func values(of screen: Screen) -> [Double] {
-        [screen.width, screen.height, screen.safeArea.top, screen.safeArea.bottom, screen.safeArea.left,
-         screen.safeArea.right]
-    }
-
-    var map: RectExpressions {
-        RectExpressions(
-            left: Expression(constant: 0), top: Expression(constant: 0), width: Expression(width),
-            height: Expression(height))
-    }
-
-    var safeArea: RectExpressions {
-        RectExpressions(
-            left: Expression(safeLeft), top: Expression(safeTop), width: width - safeLeft - safeRight,
-            height: height - safeTop - safeBottom)
+        [
+            screen.width, screen.height, screen.safeArea.top, screen.safeArea.bottom, screen.safeArea.left,
+            screen.safeArea.right,
+        ]
     }
 }

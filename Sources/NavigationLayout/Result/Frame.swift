@@ -40,7 +40,9 @@ public struct Frame: Sendable, Equatable, CustomStringConvertible {
         ["x": .number(x), "y": .number(y), "width": .number(width), "height": .number(height)]
     }
 
-    public var description: String { "(\(formatNumber(x)), \(formatNumber(y)), \(formatNumber(width)) x \(formatNumber(height)))" }
+    public var description: String {
+        "(\(formatNumber(x)), \(formatNumber(y)), \(formatNumber(width)) x \(formatNumber(height)))"
+    }
 
     /// Every coordinate rounded to 1/1000 pt: solver rounding (1e-12) never reaches the output.
     func rounded() -> Frame {
