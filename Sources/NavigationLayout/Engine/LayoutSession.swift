@@ -11,11 +11,6 @@ struct LayoutSession: Sendable {
     private var itemIndex: [String: Int] = [:]
     /// Readable text of every constraint the session installs, for diagnostics and `broken`.
     private var labels: [ObjectIdentifier: ConstraintLabel] = [:]
-    /// Constraints reported in `broken` when they give way (the document's and intrinsic sizes).
-    private var reportable: Set<ObjectIdentifier> = []
-    private var variableOwner: [ObjectIdentifier: (item: Int, axis: String)] = [:]
-    /// Variables some installed constraint mentions; an item variable outside it is free (ambiguous).
-    private var usedVariables: Set<ObjectIdentifier> = []
     /// "guide|axis" for each axis of a custom guide some constraint reads: a guide's placement on an axis
     /// nothing reads cannot change any frame (the seed's contentBottom has no x), so only these count.
     private var guideAxesRead: Set<Int> = []
@@ -155,26 +150,18 @@ struct LayoutSession: Sendable {
     private mutating func add(_ name: String, role: PlacedItem.Role) {
         let item = PlacedItem(name: name, outputName: name, role: role, variables: ItemVariables(name: name))
         itemIndex[name] = items.count
-        for (variable, axis) in [
-            (item.variables.left, "horizontal"), (item.variables.width, "horizontal"),
-            (item.variables.top, "vertical"), (item.variables.height, "vertical"),
-        ] {
-            variableOwner[ObjectIdentifier(variable)] = (items.count, axis)
-        }
         items.append(item)
     }
 
     // MARK: Installing
 
     @discardableResult
-    private mutating func install(_ constraint: Constraint, label: ConstraintLabel, reportable isReportable: Bool)
+    private mutating func install(_ constraint: Constraint, label: ConstraintLabel)
         -> Bool
     {
         do throws(SolverError) {
             try solver.add(constraint)
-            for term in constraint.expression.terms { usedVariables.insert(ObjectIdentifier(term.variable)) }
             labels[ObjectIdentifier(constraint)] = label
-            if isReportable { reportable.insert(ObjectIdentifier(constraint)) }
             return true
         } catch {
             if case .unsatisfiableConstraint(_, let conflicts) = error {
@@ -284,18 +271,15 @@ struct LayoutSession: Sendable {
             guard let intrinsic else { continue }
             if hugging.isRequired && compression.isRequired {
                 install(
-                    variable == intrinsic, label: .intrinsic(item.name, name, "==", intrinsic, nil, "intrinsic size"),
-                    reportable: true)
+                    variable == intrinsic, label: .intrinsic(item.name, name, "==", intrinsic, nil, "intrinsic size"))
                 continue
             }
             install(
                 Constraint(variable - intrinsic, .lessThanOrEqual, priority: hugging),
-                label: .intrinsic(item.name, name, "<=", intrinsic, hugging.value, "content hugging"),
-                reportable: true)
+                label: .intrinsic(item.name, name, "<=", intrinsic, hugging.value, "content hugging"))
             install(
                 Constraint(variable - intrinsic, .greaterThanOrEqual, priority: compression),
-                label: .intrinsic(item.name, name, ">=", intrinsic, compression.value, "compression resistance"),
-                reportable: true)
+                label: .intrinsic(item.name, name, ">=", intrinsic, compression.value, "compression resistance"))
         }
     }
 
@@ -313,7 +297,7 @@ struct LayoutSession: Sendable {
         let variable = rule.axis == .width ? item.variables.width : item.variables.height
         let constraint = variable == target
         let label = ConstraintLabel.sdkSize(item.name, rule.axis.rawValue, target)
-        if install(constraint, label: label, reportable: false) {
+        if install(constraint, label: label) {
             sizeRules[index].installed = constraint
             sizeRules[index].installedValue = target
         } else {
@@ -379,7 +363,7 @@ struct LayoutSession: Sendable {
         constraints.append(Constraint(stack.width - knownWidth, .lessThanOrEqual, priority: .fittingSize))
         var installed: [Constraint] = []
         for constraint in constraints
-        where install(constraint, label: .stack(state.stack.name, constraint), reportable: false) {
+        where install(constraint, label: .stack(state.stack.name, constraint)) {
             installed.append(constraint)
         }
         stacks[index].constraints = installed
@@ -406,7 +390,7 @@ struct LayoutSession: Sendable {
                 let horizontal = attribute == .width || (attribute != .height && attribute.kind == .xPosition)
                 guideAxesRead.insert(2 * index + (horizontal ? 0 : 1))
             }
-            install(built, label: .written(constraint.text), reportable: true)
+            install(built, label: .written(constraint.text))
         }
         buildDiagnostics += checks.stateChecks(constraints)
     }
@@ -640,9 +624,9 @@ struct LayoutSession: Sendable {
         result.diagnostics = diagnostics
         result.broken = solver.brokenConstraints().compactMap { broken in
             let key = ObjectIdentifier(broken.constraint)
-            guard reportable.contains(key) else { return nil }
+            guard let label = labels[key], label.isReported else { return nil }
             return BrokenConstraintReport(
-                constraint: labels[key]?.text ?? broken.constraint.description,
+                constraint: label.text,
                 priority: broken.constraint.priority.value,
                 violation: roundMilli(broken.violation))
         }
@@ -659,17 +643,27 @@ struct LayoutSession: Sendable {
         return names.filter { !ordered.contains($0) } + ordered
     }
 
+    /// The item and axis a variable belongs to (a linear scan: only free variables are looked up).
+    private func owner(of variable: Variable) -> (item: Int, axis: String)? {
+        for (index, item) in items.enumerated() {
+            let variables = item.variables
+            if variables.left === variable || variables.width === variable { return (index, "horizontal") }
+            if variables.top === variable || variables.height === variable { return (index, "vertical") }
+        }
+        return nil
+    }
+
     private func ambiguityDiagnostics(visible: Set<Int>) -> [Diagnostic] {
         var seen: [(Int, String)] = []
         var diagnostics: [Diagnostic] = []
         // Variables no constraint mentions are unknown to the solver, and free.
         let unmentioned = items.flatMap { item in
             [item.variables.left, item.variables.width, item.variables.top, item.variables.height].filter {
-                !usedVariables.contains(ObjectIdentifier($0))
+                !solver.knows($0)
             }
         }
         for variable in unmentioned + solver.undeterminedVariables() {
-            guard let owner = variableOwner[ObjectIdentifier(variable)] else { continue }
+            guard let owner = owner(of: variable) else { continue }
             let item = items[owner.item]
             guard visible.contains(owner.item) || item.isGuide, isVisible(owner.item) else { continue }
             if case .guide = item.role, !guideAxesRead.contains(2 * owner.item + (owner.axis == "horizontal" ? 0 : 1)) {
@@ -721,6 +715,15 @@ enum ConstraintLabel: Sendable {
     case intrinsic(String, String, String, Double, Int?, String)
     /// A hiding stack's own arrangement constraint.
     case stack(String, Constraint)
+
+    /// Whether `broken` lists the constraint when it gives way: the document's constraints and intrinsic
+    /// sizes (as Auto Layout's own logs would name them), not the engine's internal arrangement.
+    var isReported: Bool {
+        switch self {
+        case .written, .intrinsic: return true
+        case .sdkSize, .stack: return false
+        }
+    }
 
     var text: String {
         switch self {
