@@ -81,7 +81,7 @@ func measure(repetitions: Int, _ body: () -> Int) -> Double {
 do {
     let options = try Options(arguments: Array(CommandLine.arguments.dropFirst()))
     print(
-        "request                      constraints  solve_us   prepare_us resolve_us engine_us  path_us    path/solve"
+        "request                      constraints  solve_us   prepare_us resolve_us engine_us  path_us    path/solve path/engine"
             + "  (medians of \(options.repetitions), microseconds per layout)")
     for path in options.files {
         let bytes = try readFile(path)
@@ -119,7 +119,7 @@ do {
         print(
             column(name, 29) + column("\(workload.constraints.count)", 13) + column(fixed(solve), 11)
                 + column(fixed(prepare), 11) + column(fixed(resolve), 11) + column(fixed(engine), 11)
-                + column(fixed(whole), 11) + fixed(whole / solve) + "x")
+                + column(fixed(whole), 11) + column(fixed(whole / solve) + "x", 11) + fixed(whole / engine) + "x")
     }
 } catch {
     print("navlayout-layout-bench: \(error)")
