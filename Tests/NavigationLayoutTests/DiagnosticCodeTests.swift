@@ -111,6 +111,14 @@ private func guidanceRequest(
         #expect(result.diagnostics(.unavailableInState).map(\.items) == [["myLocation"]])
     }
 
+    @Test func messagesEndWithTheirRulesReference() throws {
+        let result = LayoutEngine.solve(try guidanceRequest(constraints: ["turnCard.width == 300"]))
+        #expect(result.diagnostics.first?.message.hasSuffix("[seed 000, rule 2]") == true)
+        #expect(
+            Diagnostic.delegateOnCarPlay(state: "ready").message.hasSuffix(
+                "[\(DiagnosticCode.delegateOnCarPlay.reference)]"))
+    }
+
     @Test func delegateWhileNavigatingCarriesTheSDKErrorCode() {
         let diagnostic = Diagnostic.delegateWhileNavigating(state: "ready")
         #expect(diagnostic.severity == .error)

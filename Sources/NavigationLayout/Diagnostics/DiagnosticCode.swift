@@ -34,6 +34,30 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         }
     }
 
+    /// The rule in a few words, for the end of messages: the seed page and the rule number of
+    /// navigation-layout.md ("Rules the delegate must follow") where there is one.
+    public var reference: String {
+        switch self {
+        case .missingRequiredComponent: return "seed 000, rule 1"
+        case .fixedSizeConstraint: return "seed 000, rule 2"
+        case .unsatisfiableConstraints: return "Auto Layout"
+        case .unavailableInState: return "seed 000, UI states and Google components"
+        case .delegateWhileNavigating: return "seed 000, essentials checklist, SDK error 1"
+        case .delegateOnCarPlay: return "seed 000, essentials checklist, SDK error 2"
+        case .ambiguousLayout: return "Auto Layout; seed 000, place every element"
+        case .leftRightAnchor: return "seed 000, rule 4"
+        case .legacySettingIgnored: return "seed 000, rules 5 and 6"
+        case .wideModeCardOffLeadingEdge: return "seed 000, rule 7"
+        case .promptOverlap: return "seed 000, rule 9"
+        case .overlap: return "seed 000, keep views from overlapping"
+        case .offscreen: return "seed 000, required components stay visible"
+        case .marginsAddUp: return "seed 000, rule 3"
+        case .viewportNotBelowTurnCard: return "seed 000, rule 8"
+        case .promptCorners: return "seed 000, prompt corners"
+        case .accessoryHidden: return "seeds 003/004, header accessory"
+        }
+    }
+
     /// Where the rule comes from: the seed page and section (and the rule number of
     /// navigation-layout.md, "Rules the delegate must follow", where there is one).
     public var rule: String {
