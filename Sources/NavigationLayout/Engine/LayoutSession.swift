@@ -130,7 +130,10 @@ struct LayoutSession: Sendable {
         for guide in document.guides where itemIndex[guide] == nil { add(guide, role: .guide) }
         if plan.promptShown {
             if promptLayout != nil {
-                add(BuiltInItem.prompt.rawValue, role: .component(.prompt))
+                // showPrompt hands the prompt over; a state that already lists it has added it.
+                if itemIndex[BuiltInItem.prompt.rawValue] == nil {
+                    add(BuiltInItem.prompt.rawValue, role: .component(.prompt))
+                }
                 promptCorners = promptLayout?.corners ?? .top
             } else {
                 hidden.append(("prompt", "the layout has no prompt constraints"))
