@@ -124,7 +124,12 @@ public struct BuiltInLayout: Sendable {
         screen.layoutDirection == .leftToRight ? screen.safeArea.right : screen.safeArea.left
     }
 
-    public var document: DelegateDocument {
+    /// The document with both navigating states (what a converted delegate needs).
+    public var document: DelegateDocument { document(states: [.ready, .guidance]) }
+
+    /// The document with the layouts of the given navigating states only (the built-in layout solves
+    /// one state, so it generates one).
+    func document(states: [NavigationMode]) -> DelegateDocument {
         var document = DelegateDocument()
         if let height = settings.headerAccessoryHeight, names != .builtIn {
             document.views.append(CustomView(name: names.headerAccessory, intrinsicHeight: height))
@@ -155,10 +160,13 @@ public struct BuiltInLayout: Sendable {
         shared.equal("\(p).trailing", "\(trailing.anchor).trailing", -trailing.constant)
         document.shared = shared.constraints
         if state.navigation != .disabled {
-            let ready = BuiltInLayout(copying: self, navigation: .ready)
-            let guidance = BuiltInLayout(copying: self, navigation: .guidance)
-            document.ready = ready.stateLayout(path: "delegate.ready")
-            document.guidance = guidance.stateLayout(path: "delegate.guidance")
+            if states.contains(.ready) {
+                document.ready = BuiltInLayout(copying: self, navigation: .ready).stateLayout(path: "delegate.ready")
+            }
+            if states.contains(.guidance) {
+                document.guidance = BuiltInLayout(copying: self, navigation: .guidance).stateLayout(
+                    path: "delegate.guidance")
+            }
             var prompt = ConstraintListBuilder(path: "delegate.prompt")
             prompt.equal("prompt.bottom", "map.bottom")
             prompt.equal("prompt.leading", "safeArea.leading")

@@ -53,7 +53,8 @@ public enum LayoutEngine {
             wideMode: wideMode)
         layout.accessoryTooShort = accessoryTooShort
         var plan = LayoutPlan(
-            mode: .builtIn, document: layout.document, screen: request.screen, state: request.state,
+            mode: .builtIn, document: layout.document(states: [request.state.navigation]), screen: request.screen,
+            state: request.state,
             settings: request.settings, style: request.style, wideMode: wideMode, allowsBuiltInOnlyItems: true,
             reportedGuides: BuiltInLayout.legacyGuides, hidden: layout.hidden)
         if request.state.navigation == .disabled {
