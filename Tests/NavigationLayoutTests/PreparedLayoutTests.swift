@@ -26,4 +26,9 @@ import Testing
         }
         #expect(result.solveMicros == 5)
     }
+
+    @Test func solvingTheRequestsPlanGivesTheSameResult() throws {
+        let request = try EngineFixtures.request("seed-delegate-prompt.json")
+        #expect(LayoutEngine.solve(plan: LayoutEngine.plan(for: request)) == LayoutEngine.solve(request))
+    }
 }

@@ -16,6 +16,13 @@ public enum LayoutEngine {
         return result
     }
 
+    /// Solves a plan as it is (a scenario step, a plan adjusted by hand). The built-in layout's second
+    /// look at the header accessory is `solve(_ request:)`'s job, not this one's.
+    public static func solve(plan: LayoutPlan) -> LayoutResult {
+        var session = LayoutSession(plan: plan)
+        return session.solve(screen: plan.screen)
+    }
+
     /// The plan a request is solved with: delegate or built-in, the document, and the findings made
     /// before solving (CarPlay, legacy settings).
     public static func plan(for request: LayoutRequest, accessoryTooShort: Bool = false) -> LayoutPlan {
