@@ -21,6 +21,7 @@ let package = Package(
         .executable(name: "LayoutRequestFuzz", targets: ["LayoutRequestFuzz"]),
         .executable(name: "navlayout-request-bench", targets: ["navlayout-request-bench"]),
         .executable(name: "navlayout", targets: ["navlayout"]),
+        .executable(name: "navlayout-layout-bench", targets: ["navlayout-layout-bench"]),
     ],
     targets: [
         // The constraint solver: stdlib only, no Foundation, no I/O.
@@ -48,6 +49,9 @@ let package = Package(
         .executableTarget(name: "LayoutRequestFuzz", dependencies: ["NavigationLayout"]),
         // Request decoding and JSON writing next to JSONSerialization: swift run -c release navlayout-request-bench
         .executableTarget(name: "navlayout-request-bench", dependencies: ["NavigationLayout"]),
+        // The whole layout path next to the bare solve of the same constraints:
+        // swift run -c release navlayout-layout-bench
+        .executableTarget(name: "navlayout-layout-bench", dependencies: ["NavigationLayout", "Cassowary"]),
 
         // The system SQLite library (Debian: libsqlite3-dev), seen through a small header.
         .systemLibrary(

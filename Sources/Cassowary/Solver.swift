@@ -45,6 +45,12 @@ public struct Solver: Sendable {
         recordOfConstraint[constraint] != nil
     }
 
+    /// True when some constraint or edit variable in the solver mentions the variable; a variable the
+    /// solver does not know is free (nothing holds it).
+    public func knows(_ variable: Variable) -> Bool {
+        symbolOfVariable[variable] != nil
+    }
+
     /// True when the variable is an edit variable.
     public func hasEditVariable(_ variable: Variable) -> Bool {
         editOfVariable[variable] != nil

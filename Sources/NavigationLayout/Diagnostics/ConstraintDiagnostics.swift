@@ -1,0 +1,87 @@
+/// The checks a delegate's constraint gets before it is installed: findings that depend on the state
+/// being solved (not on the constraint alone, which the request decoder already checked).
+struct ConstraintDiagnostics {
+    let plan: LayoutPlan
+    let isPlaced: (String) -> Bool
+
+    private var state: String { plan.state.navigation.rawValue }
+
+    struct Verdict {
+        var install = true
+        var diagnostics: [Diagnostic] = []
+    }
+
+    func check(_ constraint: DelegateConstraint) -> Verdict {
+        var verdict = Verdict()
+        let spec = constraint.spec
+        let anchors = [spec.first, spec.second].compactMap { $0 }
+        // unavailable-in-state: a constraint naming a component the SDK did not hand over (or that the
+        // state does not add) cannot be activated; it is dropped.
+        for anchor in anchors {
+            let name = anchor.item.name
+            guard let item = BuiltInItem(rawValue: name), item != .map, item != .safeArea else { continue }
+            if let problem = LayoutSession.availability(of: item, plan: plan) {
+                verdict.diagnostics.append(
+                    .unavailableInState(name, constraint: constraint.text, state: state, detail: problem))
+                verdict.install = false
+                return verdict
+            }
+            if !isPlaced(name) {
+                verdict.diagnostics.append(
+                    .unavailableInState(
+                        name, constraint: constraint.text, state: state,
+                        detail: "it is not added to the \(state) layout's views"))
+                verdict.install = false
+                return verdict
+            }
+        }
+        // fixed-size-constraint: the SDK sizes these components; a width or height constraint on them is
+        // left out so it cannot fight the SDK's size.
+        if spec.first.attribute.kind == .size, let item = BuiltInItem(rawValue: spec.first.item.name), item.isSizedBySDK
+        {
+            verdict.diagnostics.append(.fixedSizeConstraint(item.rawValue, constraint: constraint.text, state: state))
+            verdict.install = false
+            return verdict
+        }
+        guard plan.mode == .delegate else { return verdict }
+        if anchors.contains(where: { $0.attribute.directionality == .absolute }) {
+            verdict.diagnostics.append(
+                .leftRightAnchor(items: anchors.map(\.item.name), constraint: constraint.text, state: state))
+        }
+        if let second = spec.second, spec.relation == .equal, !spec.first.item.margins, !second.item.margins,
+            let first = BuiltInItem(rawValue: spec.first.item.name), first.isGoogleView,
+            let other = BuiltInItem(rawValue: second.item.name), other.isGoogleView, first != other,
+            Self.areOppositeEdges(spec.first.attribute, second.attribute)
+        {
+            verdict.diagnostics.append(
+                .marginsAddUp(first: first.rawValue, second: other.rawValue, constraint: constraint.text, state: state))
+        }
+        return verdict
+    }
+
+    /// One edge facing the other: stacking, where both views' margins end up between them.
+    static func areOppositeEdges(_ first: LayoutAttribute, _ second: LayoutAttribute) -> Bool {
+        switch (first, second) {
+        case (.top, .bottom), (.bottom, .top), (.leading, .trailing), (.trailing, .leading), (.left, .right),
+            (.right, .left):
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Checks over all the constraints in force together.
+    func stateChecks(_ constraints: [DelegateConstraint]) -> [Diagnostic] {
+        guard plan.mode == .delegate, plan.state.navigation == .guidance, !plan.wideMode,
+            isPlaced(BuiltInItem.turnCard.rawValue), isPlaced(BuiltInItem.viewport.rawValue)
+        else { return [] }
+        let anchored = constraints.contains { constraint in
+            let spec = constraint.spec
+            guard spec.relation == .equal, let second = spec.second, spec.priority.isRequired else { return false }
+            let pair = [spec.first, second]
+            return pair.contains { $0.item.name == "viewport" && !$0.item.margins && $0.attribute == .top }
+                && pair.contains { $0.item.name == "turnCard" && $0.attribute == .bottom }
+        }
+        return anchored ? [] : [.viewportNotBelowTurnCard(state: state)]
+    }
+}

@@ -1,0 +1,681 @@
+import Cassowary
+
+/// One delegate document solved in one navigation state: the solver, the items it places, and the
+/// constraints in force. Built once per plan; `solve(screen:)` lays it out for a screen and can be called
+/// again for other screens of the same width class, reusing the solver (edit variables carry the screen).
+struct LayoutSession: Sendable {
+    private(set) var plan: LayoutPlan
+    private var solver = Solver()
+    private let screenVariables = ScreenVariables()
+    private(set) var items: [PlacedItem] = []
+    private var itemIndex: [String: Int] = [:]
+    /// Readable text of every constraint the session installs, for diagnostics and `broken`.
+    private var labels: [ObjectIdentifier: ConstraintLabel] = [:]
+    /// "guide|axis" for each axis of a custom guide some constraint reads: a guide's placement on an axis
+    /// nothing reads cannot change any frame (the seed's contentBottom has no x), so only these count.
+    private var guideAxesRead: Set<Int> = []
+    private var sizeRules: [SizeRule] = []
+    private var stacks: [StackState] = []
+    /// Diagnostics found while building (static checks, conflicts); geometric ones are added per solve.
+    private var buildDiagnostics: [Diagnostic] = []
+    private var hidden: [(name: String, reason: String)] = []
+    private var promptCorners: PromptCorners = .top
+    /// The component sizes for the plan's screen (recomputed when the screen changes).
+    private var sizes: ComponentSizes
+    private var stateName: String { plan.state.navigation.rawValue }
+
+    init(plan: LayoutPlan) {
+        self.plan = plan
+        sizes = plan.sizes
+        buildDiagnostics = plan.diagnostics
+        hidden = plan.hidden
+        for (variable, value) in zip(screenVariables.all, screenVariables.values(of: plan.screen)) {
+            try? solver.addEditVariable(variable, priority: ScreenVariables.editPriority, initialValue: value)
+        }
+        let inForce = collectConstraints()
+        placeItems(constraints: inForce)
+        installSizes()
+        for index in stacks.indices { installStack(index) }
+        installUserConstraints(inForce)
+    }
+
+    // MARK: Items and constraints in force
+
+    private var promptLayout: PromptLayout? {
+        plan.promptShown ? plan.document.promptLayout(wideMode: plan.wideMode) : nil
+    }
+
+    private func collectConstraints() -> [DelegateConstraint] {
+        guard let layout = plan.stateLayout else { return [] }
+        var constraints = plan.document.shared + layout.constraints
+        if let promptLayout { constraints += promptLayout.constraints }
+        return constraints
+    }
+
+    /// Whether the SDK hands the component over in this state (and to this kind of layout).
+    private func availability(of item: BuiltInItem) -> String? {
+        Self.availability(of: item, plan: plan)
+    }
+
+    /// Why a component cannot be placed in the plan's state, or nil when it can. Static so checks can
+    /// use it without capturing (and copying) the session.
+    static func availability(of item: BuiltInItem, plan: LayoutPlan) -> String? {
+        // The built-in layout shows its own controls (and the compass with navigation off) by the
+        // settings' rules, which its generated document already applied.
+        if plan.allowsBuiltInOnlyItems && (item == .compass || !item.isHandedToDelegates) { return nil }
+        if !plan.allowsBuiltInOnlyItems && !item.isHandedToDelegates {
+            return "only the built-in layout places \(item.rawValue); a delegate adds its own view instead"
+        }
+        if !item.isAvailable(in: plan.state.navigation, promptShown: plan.promptShown) {
+            if item == .prompt { return "a prompt exists only while one is shown during guidance" }
+            let states = item.availableStates.map(\.rawValue).joined(separator: ", ")
+            return "the SDK hands it over in: \(states.isEmpty ? "no state" : states)"
+        }
+        return nil
+    }
+
+    private mutating func placeItems(constraints: [DelegateConstraint]) {
+        let document = plan.document
+        let navigation = plan.state.navigation
+        let layout = plan.stateLayout
+        let customViews = Dictionary(document.views.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let stacksByName = Dictionary(document.stacks.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+
+        if plan.mode == .delegate && navigation != .disabled {
+            let views = layout?.views ?? []
+            for required in [BuiltInItem.googleLogo, .viewport] where !views.contains(required.rawValue) {
+                buildDiagnostics.append(.missingRequiredComponent(required.rawValue, state: stateName))
+            }
+        }
+
+        func addView(_ name: String) {
+            guard itemIndex[name] == nil else { return }
+            if let item = BuiltInItem(rawValue: name) {
+                if let problem = availability(of: item) {
+                    buildDiagnostics.append(
+                        .unavailableInState(name, constraint: nil, state: stateName, detail: problem))
+                    return
+                }
+                add(name, role: .component(item))
+            } else if let view = customViews[name] {
+                add(name, role: .view(view))
+            } else if let stack = stacksByName[name] {
+                add(name, role: .stack(stack))
+                var arranged: [String] = []
+                for member in stack.arranged where itemIndex[member] == nil {
+                    if let item = BuiltInItem(rawValue: member) {
+                        // The SDK hands a stack only the buttons of the state (no .reporting when ready).
+                        guard availability(of: item) == nil else { continue }
+                        add(member, role: .component(item))
+                    } else if let view = customViews[member] {
+                        add(member, role: .view(view))
+                    } else {
+                        continue
+                    }
+                    items[items.count - 1].stack = name
+                    arranged.append(member)
+                }
+                stacks.append(StackState(stack: stack, arranged: arranged, visibleCount: arranged.count))
+            }
+        }
+
+        for name in layout?.views ?? [] { addView(name) }
+        // Custom views and stacks named only by constraints are placed too: they are the app's own.
+        for constraint in constraints {
+            for name in [constraint.spec.first.item.name, constraint.spec.second?.item.name].compactMap({ $0 })
+            where customViews[name] != nil || stacksByName[name] != nil {
+                addView(name)
+            }
+        }
+        for guide in document.guides where itemIndex[guide] == nil { add(guide, role: .guide) }
+        if plan.promptShown {
+            if promptLayout != nil {
+                // showPrompt hands the prompt over; a state that already lists it has added it.
+                if itemIndex[BuiltInItem.prompt.rawValue] == nil {
+                    add(BuiltInItem.prompt.rawValue, role: .component(.prompt))
+                }
+                promptCorners = promptLayout?.corners ?? .top
+            } else {
+                hidden.append(("prompt", "the layout has no prompt constraints"))
+            }
+        } else if plan.state.prompt != nil && plan.state.navigation == .guidance && !plan.settings.shouldDisplayPrompts
+        {
+            hidden.append(("prompt", "shouldDisplayPrompts is false"))
+        } else if plan.state.prompt != nil && plan.state.navigation != .guidance {
+            hidden.append(("prompt", "prompts are shown only during guidance"))
+        }
+        if let logo = itemIndex[BuiltInItem.googleLogo.rawValue], plan.recenterShown {
+            items[logo].outputName = BuiltInItem.recenter.rawValue
+            hidden.append(("googleLogo", "replaced by the re-center button while the driver has panned away"))
+        }
+    }
+
+    private mutating func add(_ name: String, role: PlacedItem.Role) {
+        let item = PlacedItem(name: name, outputName: name, role: role, variables: ItemVariables(name: name))
+        itemIndex[name] = items.count
+        items.append(item)
+    }
+
+    // MARK: Installing
+
+    @discardableResult
+    private mutating func install(_ constraint: Constraint, label: ConstraintLabel)
+        -> Bool
+    {
+        do throws(SolverError) {
+            try solver.add(constraint)
+            labels[ObjectIdentifier(constraint)] = label
+            return true
+        } catch {
+            if case .unsatisfiableConstraint(_, let conflicts) = error {
+                let conflicting = conflicts.map { labels[ObjectIdentifier($0)]?.text ?? $0.description }
+                let broken = label.text
+                buildDiagnostics.append(
+                    .unsatisfiableConstraints(
+                        broken: broken, conflicting: conflicting, items: itemsNamed(in: [broken] + conflicting),
+                        state: stateName))
+            }
+            return false
+        }
+    }
+
+    /// The placed items a set of constraint texts mention, in order of first mention.
+    private func itemsNamed(in texts: [String]) -> [String] {
+        var names: [String] = []
+        for text in texts {
+            var current = ""
+            for character in text + " " {
+                if character.isLetter || character.isNumber || character == "_" {
+                    current.append(character)
+                } else {
+                    if !current.isEmpty, itemIndex[current] != nil || current == "map" || current == "safeArea",
+                        !names.contains(current)
+                    {
+                        names.append(current)
+                    }
+                    current = ""
+                }
+            }
+        }
+        return names
+    }
+
+    private mutating func installSizes() {
+        let sizes = plan.sizes
+        for index in items.indices {
+            let item = items[index]
+            switch item.role {
+            case .component(let component):
+                switch component {
+                case .turnCard:
+                    sizeRules.append(SizeRule(item: index, axis: .width) { sizes, _ in sizes.cardWidth })
+                    sizeRules.append(
+                        SizeRule(item: index, axis: .height) { sizes, frame in sizes.turnCardHeight(top: frame.y) })
+                case .etaCard:
+                    sizeRules.append(SizeRule(item: index, axis: .width) { sizes, _ in sizes.cardWidth })
+                    sizeRules.append(
+                        SizeRule(item: index, axis: .height) { sizes, frame in sizes.etaCardHeight(bottom: frame.maxY) }
+                    )
+                case .prompt:
+                    sizeRules.append(SizeRule(item: index, axis: .width) { sizes, _ in sizes.cardWidth })
+                    sizeRules.append(SizeRule(item: index, axis: .height) { sizes, _ in sizes.promptHeight })
+                case .googleLogo:
+                    if plan.recenterShown {
+                        sizeRules.append(
+                            SizeRule(item: index, axis: .width) { sizes, _ in sizes.style[.recenterButtonWidth] })
+                        sizeRules.append(
+                            SizeRule(item: index, axis: .height) { sizes, _ in sizes.style[.recenterButtonHeight] })
+                    } else {
+                        sizeRules.append(
+                            SizeRule(item: index, axis: .width) { sizes, _ in sizes.style[.googleLogoWidth] })
+                        sizeRules.append(
+                            SizeRule(item: index, axis: .height) { sizes, _ in sizes.style[.googleLogoHeight] })
+                    }
+                case .recenter:
+                    sizeRules.append(
+                        SizeRule(item: index, axis: .width) { sizes, _ in sizes.style[.recenterButtonWidth] })
+                    sizeRules.append(
+                        SizeRule(item: index, axis: .height) { sizes, _ in sizes.style[.recenterButtonHeight] })
+                case .speedWidget:
+                    sizeRules.append(SizeRule(item: index, axis: .width) { sizes, _ in sizes.speedWidgetSize.width })
+                    sizeRules.append(SizeRule(item: index, axis: .height) { sizes, _ in sizes.speedWidgetSize.height })
+                case .compass, .reporting, .myLocation:
+                    sizeRules.append(SizeRule(item: index, axis: .width) { sizes, _ in sizes.style[.buttonSize] })
+                    sizeRules.append(SizeRule(item: index, axis: .height) { sizes, _ in sizes.style[.buttonSize] })
+                case .tripProgressBar:
+                    sizeRules.append(
+                        SizeRule(item: index, axis: .width) { sizes, _ in sizes.style[.tripProgressBarWidth] })
+                case .headerAccessory:
+                    if let height = sizes.headerAccessoryHeight {
+                        sizeRules.append(SizeRule(item: index, axis: .height) { _, _ in height })
+                    }
+                case .map, .safeArea, .viewport:
+                    break
+                }
+            case .view(let view):
+                installIntrinsic(view, item: item)
+            case .guide, .stack:
+                break
+            }
+        }
+        // First guess: every item spans the map, so cards start at the edges they usually sit on.
+        let frames = items.map { _ in Frame(x: 0, y: 0, width: 0, height: plan.screen.height) }
+        for index in sizeRules.indices { applySizeRule(index, frames: frames, initial: true) }
+    }
+
+    /// Auto Layout's intrinsic content size: per axis `size <= intrinsic` at the hugging priority and
+    /// `size >= intrinsic` at the compression resistance priority.
+    private mutating func installIntrinsic(_ view: CustomView, item: PlacedItem) {
+        let axes: [(Double?, Variable, Priority, Priority, String)] = [
+            (view.intrinsicWidth, item.variables.width, view.hugging.horizontal, view.compression.horizontal, "width"),
+            (view.intrinsicHeight, item.variables.height, view.hugging.vertical, view.compression.vertical, "height"),
+        ]
+        for (intrinsic, variable, hugging, compression, name) in axes {
+            guard let intrinsic else { continue }
+            if hugging.isRequired && compression.isRequired {
+                install(
+                    variable == intrinsic, label: .intrinsic(item.name, name, "==", intrinsic, nil, "intrinsic size"))
+                continue
+            }
+            install(
+                Constraint(variable - intrinsic, .lessThanOrEqual, priority: hugging),
+                label: .intrinsic(item.name, name, "<=", intrinsic, hugging.value, "content hugging"))
+            install(
+                Constraint(variable - intrinsic, .greaterThanOrEqual, priority: compression),
+                label: .intrinsic(item.name, name, ">=", intrinsic, compression.value, "compression resistance"))
+        }
+    }
+
+    /// Installs (or replaces) the required size constraint of a size rule for the current frames.
+    /// Returns whether the constraint changed.
+    @discardableResult
+    private mutating func applySizeRule(_ index: Int, frames: [Frame], initial: Bool = false) -> Bool {
+        let rule = sizeRules[index]
+        let target = rule.value(sizes, frames[rule.item])
+        if rule.installed != nil, let installedValue = rule.installedValue, abs(installedValue - target) < 1e-9 {
+            return false
+        }
+        if let current = rule.installed { try? solver.remove(current) }
+        let item = items[rule.item]
+        let variable = rule.axis == .width ? item.variables.width : item.variables.height
+        let constraint = variable == target
+        let label = ConstraintLabel.sdkSize(item.name, rule.axis.rawValue, target)
+        if install(constraint, label: label) {
+            sizeRules[index].installed = constraint
+            sizeRules[index].installedValue = target
+        } else {
+            sizeRules[index].installed = nil
+            sizeRules[index].installedValue = nil
+        }
+        return !initial
+    }
+
+    // MARK: Hiding stacks
+
+    private mutating func installStack(_ index: Int) {
+        for constraint in stacks[index].constraints { try? solver.remove(constraint) }
+        stacks[index].constraints = []
+        let state = stacks[index]
+        guard let stackIndex = itemIndex[state.stack.name] else { return }
+        let stack = items[stackIndex].variables.rect
+        let direction = plan.screen.layoutDirection
+        let spacing = state.stack.spacing ?? plan.style[.stackSpacing]
+        let visible = state.arranged.prefix(state.visibleCount).compactMap { itemIndex[$0].map { items[$0] } }
+        var constraints: [Constraint] = []
+        let edge: LayoutAttribute = state.stack.alignment == .leading ? .leading : .trailing
+        var content = Expression(constant: spacing * Double(max(visible.count - 1, 0)))
+        var knownWidth = 0.0
+        for view in visible {
+            let rect = view.variables.rect
+            constraints.append(rect.anchor(edge, direction: direction) == stack.anchor(edge, direction: direction))
+            constraints.append(Constraint(stack.width - rect.width, .greaterThanOrEqual))
+            content = content + Expression(view.variables.height)
+            knownWidth = max(knownWidth, knownSize(of: view, axis: .width) ?? 0)
+        }
+        switch state.stack.position {
+        case .top:
+            var previous: Expression? = nil
+            for view in visible {
+                let rect = view.variables.rect
+                constraints.append(rect.top == (previous.map { $0 + spacing } ?? stack.top))
+                previous = rect.anchor(.bottom, direction: direction)
+            }
+        case .bottom:
+            // Bottom to top: the first arranged view sits lowest.
+            var previous: Expression? = nil
+            for view in visible {
+                let rect = view.variables.rect
+                constraints.append(
+                    rect.anchor(.bottom, direction: direction)
+                        == (previous.map { $0 - spacing } ?? stack.anchor(.bottom, direction: direction)))
+                previous = rect.top
+            }
+        case .center:
+            var previous: Expression? = nil
+            for view in visible {
+                let rect = view.variables.rect
+                let start = stack.top + stack.height * 0.5 - content * 0.5
+                constraints.append(rect.top == (previous.map { $0 + spacing } ?? start))
+                previous = rect.anchor(.bottom, direction: direction)
+            }
+        }
+        // The stack takes its content's size only when its own constraints leave it free: below every
+        // hugging priority, so the arranged views keep their sizes and sit at the stack's position
+        // (top, center, bottom) instead of stretching to fill it.
+        constraints.append(Constraint(stack.height - content, .equal, priority: .fittingSize))
+        constraints.append(Constraint(stack.width - knownWidth, .lessThanOrEqual, priority: .fittingSize))
+        var installed: [Constraint] = []
+        for constraint in constraints
+        where install(constraint, label: .stack(state.stack.name, constraint)) {
+            installed.append(constraint)
+        }
+        stacks[index].constraints = installed
+    }
+
+    private func knownSize(of item: PlacedItem, axis: SizeRule.Axis) -> Double? {
+        if case .view(let view) = item.role { return axis == .width ? view.intrinsicWidth : view.intrinsicHeight }
+        guard let index = itemIndex[item.name] else { return nil }
+        return sizeRules.first { $0.item == index && $0.axis == axis }?.installedValue
+    }
+
+    // MARK: The document's constraints
+
+    private mutating func installUserConstraints(_ constraints: [DelegateConstraint]) {
+        let placed = Set(items.map(\.name))
+        let checks = ConstraintDiagnostics(plan: plan, isPlaced: { placed.contains($0) })
+        for constraint in constraints {
+            let verdict = checks.check(constraint)
+            buildDiagnostics += verdict.diagnostics
+            guard verdict.install, let built = build(constraint.spec) else { continue }
+            for anchor in [constraint.spec.first, constraint.spec.second].compactMap({ $0 }) {
+                guard let index = itemIndex[anchor.item.name], items[index].isGuide else { continue }
+                let attribute = anchor.attribute
+                let horizontal = attribute == .width || (attribute != .height && attribute.kind == .xPosition)
+                guideAxesRead.insert(2 * index + (horizontal ? 0 : 1))
+            }
+            install(built, label: .written(constraint.text))
+        }
+        buildDiagnostics += checks.stateChecks(constraints)
+    }
+
+    /// Appends `scale × anchor` to `terms` and `constant`: the anchor's expression written straight into
+    /// the constraint's terms (this runs for every constraint, so no intermediate expressions).
+    /// Returns false for an item the state does not place.
+    private func appendAnchor(
+        _ anchor: Anchor, scale: Double, terms: inout [Term], constant: inout Double
+    ) -> Bool {
+        let reference = anchor.item
+        let margin = reference.margins ? plan.style[.layoutMargin] : 0
+        // (left, top, width, height) as (variable or nil, constant offset) per component.
+        var left: Variable? = nil
+        var top: Variable? = nil
+        var width: Variable? = nil
+        var height: Variable? = nil
+        var leftOffset = margin
+        var topOffset = margin
+        var widthOffset = -2 * margin
+        var heightOffset = -2 * margin
+        // Extra terms of the size (the safe area's width is map.width - left - right inset).
+        var widthExtra: [Term] = []
+        var heightExtra: [Term] = []
+        switch reference.name {
+        case BuiltInItem.map.rawValue where !reference.margins:
+            width = screenVariables.width
+            height = screenVariables.height
+        case BuiltInItem.map.rawValue, BuiltInItem.safeArea.rawValue:
+            // map.margins is the safe area inset by the layout margin (insetsLayoutMarginsFromSafeArea).
+            left = screenVariables.safeLeft
+            top = screenVariables.safeTop
+            width = screenVariables.width
+            height = screenVariables.height
+            widthExtra = [Term(screenVariables.safeLeft, -1), Term(screenVariables.safeRight, -1)]
+            heightExtra = [Term(screenVariables.safeTop, -1), Term(screenVariables.safeBottom, -1)]
+            if reference.name == BuiltInItem.safeArea.rawValue {
+                leftOffset = 0
+                topOffset = 0
+                widthOffset = 0
+                heightOffset = 0
+            }
+        default:
+            guard let index = itemIndex[reference.name] else { return false }
+            let variables = items[index].variables
+            left = variables.left
+            top = variables.top
+            width = variables.width
+            height = variables.height
+        }
+        func add(_ variable: Variable?, _ extra: [Term], _ offset: Double, _ factor: Double) {
+            if let variable { terms.append(Term(variable, factor * scale)) }
+            for term in extra { terms.append(Term(term.variable, term.coefficient * factor * scale)) }
+            constant += offset * factor * scale
+        }
+        let rtl = plan.screen.layoutDirection == .rightToLeft
+        var attribute = anchor.attribute
+        if attribute == .leading { attribute = rtl ? .right : .left }
+        if attribute == .trailing { attribute = rtl ? .left : .right }
+        switch attribute {
+        case .left: add(left, [], leftOffset, 1)
+        case .top: add(top, [], topOffset, 1)
+        case .width: add(width, widthExtra, widthOffset, 1)
+        case .height: add(height, heightExtra, heightOffset, 1)
+        case .right:
+            add(left, [], leftOffset, 1)
+            add(width, widthExtra, widthOffset, 1)
+        case .bottom:
+            add(top, [], topOffset, 1)
+            add(height, heightExtra, heightOffset, 1)
+        case .centerX:
+            add(left, [], leftOffset, 1)
+            add(width, widthExtra, widthOffset, 0.5)
+        case .centerY:
+            add(top, [], topOffset, 1)
+            add(height, heightExtra, heightOffset, 0.5)
+        case .leading, .trailing:
+            break
+        }
+        return true
+    }
+
+    /// The solver constraint of a document constraint, as `first - (second × multiplier + constant)`
+    /// related to zero.
+    private func build(_ spec: LayoutConstraintSpec) -> Constraint? {
+        var terms: [Term] = []
+        terms.reserveCapacity(8)
+        var constant = 0.0
+        guard appendAnchor(spec.first, scale: 1, terms: &terms, constant: &constant) else { return nil }
+        var offset = spec.constant.resolved(in: plan.style)
+        // Auto Layout flips leading/trailing constants under right-to-left: `trailing == x.trailing - 16`
+        // keeps a 16 pt inset from the trailing edge in both directions.
+        if plan.screen.layoutDirection == .rightToLeft && spec.first.attribute.directionality == .directional {
+            offset = -offset
+        }
+        constant -= offset
+        if let second = spec.second {
+            guard appendAnchor(second, scale: -spec.multiplier, terms: &terms, constant: &constant) else {
+                return nil
+            }
+        }
+        let relation: Relation
+        switch spec.relation {
+        case .equal: relation = .equal
+        case .lessThanOrEqual: relation = .lessThanOrEqual
+        case .greaterThanOrEqual: relation = .greaterThanOrEqual
+        }
+        return Constraint(Expression(terms: terms, constant: constant), relation, priority: spec.priority)
+    }
+
+    /// The constraints in the solver, in the order added, and the screen's edit variables with their
+    /// values: what a bare solver needs to reproduce this layout's final solve.
+    var workload: SolverWorkload {
+        SolverWorkload(
+            constraints: solver.constraints,
+            edits: zip(screenVariables.all, screenVariables.values(of: plan.screen)).map {
+                SolverWorkload.Edit(variable: $0.0, priority: ScreenVariables.editPriority, value: $0.1)
+            })
+    }
+
+    // MARK: Solving
+
+    /// Lays the session out for `screen` (same width class as the plan) and returns the result.
+    mutating func solve(screen: Screen) -> LayoutResult {
+        plan.screen = screen
+        sizes = plan.sizes
+        for (variable, value) in zip(screenVariables.all, screenVariables.values(of: screen)) {
+            try? solver.suggestValue(value, for: variable)
+        }
+        // Every solve starts from the full set of arranged views: room may have come back.
+        for index in stacks.indices where stacks[index].visibleCount < stacks[index].arranged.count {
+            stacks[index].visibleCount = stacks[index].arranged.count
+            installStack(index)
+        }
+        var frames: [Frame] = []
+        // Sizes that depend on position (cards under the safe area) and stacks out of room each need
+        // another pass; a layout settles in one or two.
+        for _ in 0..<(8 + 2 * stacks.reduce(0) { $0 + $1.arranged.count }) {
+            solver.updateVariables()
+            frames = currentFrames()
+            var changed = false
+            for index in sizeRules.indices where applySizeRule(index, frames: frames) { changed = true }
+            if changed { continue }
+            if hideOneOutOfRoom(frames: frames) { continue }
+            break
+        }
+        return makeResult(frames: frames)
+    }
+
+    private func currentFrames() -> [Frame] {
+        items.map { item in
+            Frame(
+                x: solver.value(of: item.variables.left), y: solver.value(of: item.variables.top),
+                width: solver.value(of: item.variables.width), height: solver.value(of: item.variables.height))
+        }
+    }
+
+    /// GMSNavigationHidingStackView: while the arranged views do not fit in the room the stack's
+    /// constraints give it, the last visible one hides (from the END of arrangedSubviews).
+    private mutating func hideOneOutOfRoom(frames: [Frame]) -> Bool {
+        for index in stacks.indices where stacks[index].visibleCount > 0 {
+            let state = stacks[index]
+            guard let stackIndex = itemIndex[state.stack.name] else { continue }
+            let spacing = state.stack.spacing ?? plan.style[.stackSpacing]
+            let visible = state.arranged.prefix(state.visibleCount).compactMap { itemIndex[$0] }
+            let content = visible.reduce(0) { $0 + frames[$1].height } + spacing * Double(max(visible.count - 1, 0))
+            if content > frames[stackIndex].height + 0.5 {
+                stacks[index].visibleCount -= 1
+                installStack(index)
+                return true
+            }
+        }
+        return false
+    }
+
+    private func isVisible(_ index: Int) -> Bool {
+        guard let stackName = items[index].stack,
+            let state = stacks.first(where: { $0.stack.name == stackName })
+        else { return true }
+        return state.arranged.prefix(state.visibleCount).contains(items[index].name)
+    }
+
+    private func makeResult(frames rawFrames: [Frame]) -> LayoutResult {
+        let frames = rawFrames.map { $0.rounded() }
+        var result = LayoutResult(
+            mode: plan.mode, navigation: plan.state.navigation, wideMode: plan.wideMode,
+            mapFeatures: MapFeatures(settings: plan.settings, navigation: plan.state.navigation),
+            appearance: Appearance(
+                headerPrimaryBackgroundColor: plan.settings.navigationHeaderPrimaryBackgroundColor,
+                headerSecondaryBackgroundColor: plan.settings.navigationHeaderSecondaryBackgroundColor))
+        result.hidden = hidden
+        var visibleIndices: [Int] = []
+        for index in items.indices {
+            let item = items[index]
+            if !isVisible(index) {
+                result.hidden.append((item.outputName, "hiding stack out of room"))
+                continue
+            }
+            if item.builtIn == .speedWidget, sizes.speedWidget == .none {
+                result.hidden.append((item.name, "the speed widget shows nothing (no speedometer, no speed limit)"))
+                continue
+            }
+            if case .guide = item.role {
+                if plan.reportedGuides.map({ $0.contains(item.name) }) ?? true {
+                    result.guides.append((item.name, frames[index]))
+                }
+                continue
+            }
+            visibleIndices.append(index)
+            result.frames.append((item.outputName, frames[index]))
+        }
+        if plan.reportedGuides != nil {
+            // Report the legacy guides in their documented order.
+            let order = plan.reportedGuides ?? []
+            result.guides.sort { (order.firstIndex(of: $0.name) ?? 0) < (order.firstIndex(of: $1.name) ?? 0) }
+        }
+        if let viewport = itemIndex[BuiltInItem.viewport.rawValue] { result.cameraViewport = frames[viewport] }
+        if let prompt = itemIndex[BuiltInItem.prompt.rawValue] {
+            result.prompt = PromptResult(
+                frame: frames[prompt], corners: promptCorners,
+                animation: .show(
+                    frames[prompt], mapHeight: plan.screen.height, duration: plan.style[.promptAnimationDuration]))
+        }
+        result.layers = layerOrder(visible: visibleIndices)
+        var diagnostics = buildDiagnostics
+        diagnostics += ambiguityDiagnostics(visible: Set(visibleIndices))
+        diagnostics += GeometryChecks(
+            plan: plan, items: items, frames: frames, visible: visibleIndices, layers: result.layers,
+            promptCorners: promptCorners, stackPositions: stacks.map { ($0.stack.name, $0.stack.position) }
+        ).diagnostics()
+        result.diagnostics = diagnostics
+        result.broken = solver.brokenConstraints().compactMap { broken in
+            let key = ObjectIdentifier(broken.constraint)
+            guard let label = labels[key], label.isReported else { return nil }
+            return BrokenConstraintReport(
+                constraint: label.text,
+                priority: broken.constraint.priority.value,
+                violation: roundMilli(broken.violation))
+        }
+        return result
+    }
+
+    private func layerOrder(visible: [Int]) -> [String] {
+        let names = visible.map { items[$0].outputName }
+        guard let given = plan.document.layers else { return names }
+        let ordered = given.compactMap { name -> String? in
+            guard let index = itemIndex[name], visible.contains(index) else { return nil }
+            return items[index].outputName
+        }
+        return names.filter { !ordered.contains($0) } + ordered
+    }
+
+    /// The item and axis a variable belongs to (a linear scan: only free variables are looked up).
+    private func owner(of variable: Variable) -> (item: Int, axis: String)? {
+        for (index, item) in items.enumerated() {
+            let variables = item.variables
+            if variables.left === variable || variables.width === variable { return (index, "horizontal") }
+            if variables.top === variable || variables.height === variable { return (index, "vertical") }
+        }
+        return nil
+    }
+
+    private func ambiguityDiagnostics(visible: Set<Int>) -> [Diagnostic] {
+        var seen: [(Int, String)] = []
+        var diagnostics: [Diagnostic] = []
+        // Variables no constraint mentions are unknown to the solver, and free.
+        let unmentioned = items.flatMap { item in
+            [item.variables.left, item.variables.width, item.variables.top, item.variables.height].filter {
+                !solver.knows($0)
+            }
+        }
+        for variable in unmentioned + solver.undeterminedVariables() {
+            guard let owner = owner(of: variable) else { continue }
+            let item = items[owner.item]
+            guard visible.contains(owner.item) || item.isGuide, isVisible(owner.item) else { continue }
+            if case .guide = item.role, !guideAxesRead.contains(2 * owner.item + (owner.axis == "horizontal" ? 0 : 1)) {
+                continue
+            }
+            if seen.contains(where: { $0.0 == owner.item && $0.1 == owner.axis }) { continue }
+            seen.append((owner.item, owner.axis))
+            diagnostics.append(.ambiguousLayout(item.outputName, axis: owner.axis, state: stateName))
+        }
+        return diagnostics
+    }
+}

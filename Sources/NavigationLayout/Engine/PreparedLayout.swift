@@ -1,0 +1,52 @@
+/// A request made ready to solve for many screens: the plan, its parsed rules and the solver are kept,
+/// and a screen of the same width class is laid out by suggesting its size to the same solver (the device
+/// matrix). A screen that flips wide mode, or a built-in layout (whose document depends on the screen),
+/// is re-planned.
+public struct PreparedLayout: Sendable {
+    public private(set) var request: LayoutRequest
+    var session: LayoutSession
+    private var sessionScreen: Screen
+
+    public init(_ request: LayoutRequest) {
+        self.request = request
+        session = LayoutSession(plan: LayoutEngine.plan(for: request))
+        sessionScreen = request.screen
+    }
+
+    /// Lays the request out on `screen`.
+    public mutating func solve(screen: Screen) -> LayoutResult {
+        var moved = request
+        moved.screen = screen
+        // The plan fits its own screen; another screen can reuse it only when the document does not
+        // depend on the screen (a request's own delegate in the same width class).
+        let reusable =
+            screen == sessionScreen
+            || (!session.plan.allowsBuiltInOnlyItems && session.plan.stateLayoutOverride == nil
+                && moved.isWideMode == session.plan.wideMode && screen.carPlay == sessionScreen.carPlay)
+        if !reusable {
+            session = LayoutSession(plan: LayoutEngine.plan(for: moved))
+        }
+        request = moved
+        sessionScreen = screen
+        var result = session.solve(screen: screen)
+        if session.plan.allowsBuiltInOnlyItems, let check = accessoryCheck(result, request: moved) {
+            // The header accessory hides on a map too short for it (seeds 003/004): solve again without it.
+            var retry = LayoutSession(plan: LayoutEngine.plan(for: moved, accessoryTooShort: true))
+            result = retry.solve(screen: screen)
+            result.diagnostics.append(check)
+            session = retry
+        }
+        return result
+    }
+
+    /// The accessory-hidden note when the accessory leaves less open map than the style's minimum.
+    private func accessoryCheck(_ result: LayoutResult, request: LayoutRequest) -> Diagnostic? {
+        guard let accessory = result.frame(of: "headerAccessory"),
+            let footer = result.guide("navigationFooterLayoutGuide")
+        else { return nil }
+        let open = footer.y - accessory.maxY
+        let minimum = request.style[.headerAccessoryMinimumMapHeight]
+        return open < minimum
+            ? .accessoryHidden(openHeight: open, minimum: minimum, state: request.state.navigation.rawValue) : nil
+    }
+}

@@ -1,0 +1,61 @@
+/// How bad a diagnostic is; the result's status is the worst one present.
+public enum Severity: String, Sendable, Comparable, CaseIterable {
+    case info
+    case warning
+    case error
+
+    private var rank: Int {
+        switch self {
+        case .info: return 0
+        case .warning: return 1
+        case .error: return 2
+        }
+    }
+
+    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+}
+
+/// One finding about a layout: what is wrong (or worth knowing), which items it concerns, and the rule.
+public struct Diagnostic: Sendable, Equatable {
+    public var code: DiagnosticCode
+    public var message: String
+    /// The items the finding concerns, in the order the message names them.
+    public var items: [String]
+    /// The constraint at fault, as written, when there is one.
+    public var constraint: String?
+    /// The navigation state the finding belongs to ("disabled", "ready", "guidance").
+    public var state: String
+    /// unsatisfiable-constraints only: the required constraints that cannot all hold together with
+    /// `constraint`; `constraint` is the one broken (left out) to recover.
+    public var conflicting: [String]?
+
+    public var severity: Severity { code.severity }
+
+    public init(
+        code: DiagnosticCode, message: String, items: [String], constraint: String? = nil, state: String,
+        conflicting: [String]? = nil
+    ) {
+        self.code = code
+        self.message = message
+        self.items = items
+        self.constraint = constraint
+        self.state = state
+        self.conflicting = conflicting
+    }
+
+    public var jsonValue: JSONValue {
+        var object = JSONObject()
+        object["severity"] = .string(severity.rawValue)
+        object["code"] = .string(code.rawValue)
+        object["message"] = .string(message)
+        object["items"] = .array(items.map(JSONValue.string))
+        if let constraint { object["constraint"] = .string(constraint) }
+        object["state"] = .string(state)
+        if let conflicting {
+            object["conflicting"] = .array(conflicting.map(JSONValue.string))
+            if let constraint { object["brokenToRecover"] = .string(constraint) }
+        }
+        object["rule"] = .string(code.rule)
+        return .object(object)
+    }
+}

@@ -1,0 +1,40 @@
+import NavigationLayout
+import Testing
+
+@Suite struct LayoutResultJSONTests {
+    @Test func resultJSONFollowsTheContractsFieldOrder() throws {
+        let result = try EngineFixtures.solve("seed-delegate-prompt.json")
+        guard case .object(let object) = result.jsonValue else {
+            Issue.record("not an object")
+            return
+        }
+        #expect(
+            object.keys == [
+                "mode", "navigation", "wideMode", "status", "frames", "hidden", "guides", "camera", "prompt", "layers",
+                "diagnostics", "broken", "mapFeatures",
+            ])
+        let text = JSONWriter().string(for: result.jsonValue)
+        #expect(
+            text.hasPrefix(
+                #"{"mode":"delegate","navigation":"guidance","wideMode":false,"status":"ok","frames":{"turnCard":{"x":0,"y":0,"width":393,"height":155}"#
+            ))
+        // Solving twice gives the same bytes.
+        #expect(try EngineFixtures.solve("seed-delegate-prompt.json").jsonBytes() == result.jsonBytes())
+    }
+
+    @Test func diagnosticsCarryTheConflictingSetAndTheRule() throws {
+        var request = try EngineFixtures.request("seed-delegate-guidance.json")
+        let extra = try ConstraintParser.parse("viewport.top == map.top")
+        request.delegate?.guidance?.constraints.append(
+            DelegateConstraint(
+                spec: extra.spec, path: "delegate.guidance.constraints[14]", text: "viewport.top == map.top"))
+        let result = LayoutEngine.solve(request)
+        #expect(result.status == "error")
+        let json = JSONWriter().string(for: result.diagnostics[0].jsonValue)
+        #expect(json.contains(#""code":"unsatisfiable-constraints""#))
+        #expect(json.contains(#""conflicting":["#))
+        #expect(result.diagnostics[0].conflicting?.contains("viewport.top == turnCard.bottom") == true)
+        #expect(json.contains(#""brokenToRecover":"viewport.top == map.top""#))
+        #expect(json.contains(#""rule":"Auto Layout"#))
+    }
+}
