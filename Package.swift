@@ -80,7 +80,8 @@ let package = Package(
         .executableTarget(name: "HTTPParserFuzz", dependencies: ["HTTPServer"]),
 
         // The service: repositories on Storage (Persistence/), routes, auth, config, metrics, OpenAPI.
-        .target(name: "NavLayoutService", dependencies: ["Storage", "HTTPServer"]),
+        // NavigationLayout: the device catalog (GET /v1/devices) and, with the engine, the layout routes.
+        .target(name: "NavLayoutService", dependencies: ["Storage", "HTTPServer", "NavigationLayout"]),
         .testTarget(name: "NavLayoutServiceTests", dependencies: ["NavLayoutService", "Storage", "HTTPServer"]),
         // The executable: main.swift only; commands and flags are parsed in NavLayoutService.
         .executableTarget(name: "navlayout", dependencies: ["NavLayoutService"]),
