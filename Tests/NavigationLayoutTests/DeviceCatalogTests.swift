@@ -37,7 +37,10 @@ struct DeviceCatalogTests {
         let ids = DeviceCatalog.allIDs
         #expect(Set(ids).count == ids.count)
         for id in ids {
-            #expect(id.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "." }, "\(id)")
+            #expect(
+                id.unicodeScalars.allSatisfy {
+                    ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "."
+                }, "\(id)")
         }
         let presets = DeviceCatalog.presets
         for (earlier, later) in zip(presets, presets.dropFirst()) {
@@ -62,7 +65,9 @@ struct DeviceCatalogTests {
     @Test("insets follow the screen kind: Dynamic Island, notch, home button, iPad")
     func insetsByScreenKind() throws {
         let fifteen = try #require(DeviceCatalog.preset(id: "iphone-15"))
-        #expect(fifteen.portrait == DeviceMetrics(width: 393, height: 852, safeArea: EdgeInsets(top: 59, bottom: 34, left: 0, right: 0)))
+        #expect(
+            fifteen.portrait
+                == DeviceMetrics(width: 393, height: 852, safeArea: EdgeInsets(top: 59, bottom: 34, left: 0, right: 0)))
         #expect(fifteen.landscape.safeArea == EdgeInsets(top: 0, bottom: 21, left: 59, right: 59))
         let fourteen = try #require(DeviceCatalog.preset(id: "iphone-14"))
         #expect(fourteen.landscape.safeArea == EdgeInsets(top: 0, bottom: 21, left: 47, right: 47))

@@ -94,16 +94,24 @@ struct MatrixPlanTests {
 
     @Test("a multitasking window gives landscape cells only")
     func splitViewCells() throws {
-        let selection = try MatrixSelection.decode(from: ["devices": ["ipad-air-11.split-one-third"], "states": ["ready"]])
+        let selection = try MatrixSelection.decode(from: [
+            "devices": ["ipad-air-11.split-one-third"], "states": ["ready"],
+        ])
         let plan = try MatrixPlan(base: try Self.seed(), selection: selection)
-        #expect(plan.cells.map(\.key) == ["ipad-air-11.split-one-third/landscape/ltr/ready", "ipad-air-11.split-one-third/landscape/rtl/ready"])
+        #expect(
+            plan.cells.map(\.key) == [
+                "ipad-air-11.split-one-third/landscape/ltr/ready", "ipad-air-11.split-one-third/landscape/rtl/ready",
+            ])
         #expect(plan.cells.first?.request.screen.width == 375)
     }
 
     @Test(
         "a bad selection is an error at its path",
         arguments: [
-            (["devices": ["iphone-15", "iphone-15-pr"]] as JSONValue, "matrix.devices[1]", "did you mean 'iphone-15-pro'?"),
+            (
+                ["devices": ["iphone-15", "iphone-15-pr"]] as JSONValue, "matrix.devices[1]",
+                "did you mean 'iphone-15-pro'?"
+            ),
             (["devices": []] as JSONValue, "matrix.devices", "at least one"),
             (["devices": ["iphone-15", "iphone-15"]] as JSONValue, "matrix.devices[1]", "named twice"),
             (["orientations": ["portait"]] as JSONValue, "matrix.orientations[0]", "did you mean 'portrait'?"),
@@ -207,16 +215,18 @@ struct MatrixRunnerTests {
                     "direction": "ltr", "state": "ready", "status": "ok", "codes": [], "wideMode": false,
                     "solveMicros": .number(Double(10 + "iphone-se-3/portrait/ltr/ready".count)),
                 ])
-        let errorCell = try #require(cells.first { cell in
-            if case .object(let object) = cell { return object["key"] == "iphone-se-3/landscape/ltr/ready" }
-            return false
-        })
+        let errorCell = try #require(
+            cells.first { cell in
+                if case .object(let object) = cell { return object["key"] == "iphone-se-3/landscape/ltr/ready" }
+                return false
+            })
         guard case .object(let errorObject) = errorCell else { return }
         #expect(errorObject["codes"] == ["missing-required-component", "offscreen"])
-        #expect(cells.contains { cell in
-            if case .object(let object) = cell { return object["id"] == "lay_1" }
-            return false
-        })
+        #expect(
+            cells.contains { cell in
+                if case .object(let object) = cell { return object["id"] == "lay_1" }
+                return false
+            })
         #expect(summary["cells"] == 24)
         #expect(summary["error"] == 4)
         #expect(summary["warning"] == 10, "12 right-to-left cells less the 2 that are errors")

@@ -192,7 +192,8 @@ extension OpenAPIDocument {
                         ("profile", S.string()), ("profileVersion", S.integer(minimum: 1)),
                         ("screen", section("Ignored except `carPlay`: each cell uses its device's screen.")),
                         ("state", section("Navigation is set per cell; a prompt is kept in guidance cells only.")),
-                        ("settings", section("As in a layout request.")), ("delegate", section("As in a layout request.")),
+                        ("settings", section("As in a layout request.")),
+                        ("delegate", section("As in a layout request.")),
                         ("style", section("As in a layout request.")),
                         (
                             "matrix",
@@ -214,7 +215,10 @@ extension OpenAPIDocument {
                 S.object(
                     [
                         ("id", S.string()),
-                        ("summary", section("Cell counts by status, devices with errors or warnings, codes, solve times.")),
+                        (
+                            "summary",
+                            section("Cell counts by status, devices with errors or warnings, codes, solve times.")
+                        ),
                         (
                             "cells",
                             S.array(
@@ -230,12 +234,15 @@ extension OpenAPIDocument {
                                         ("solveMicros", S.integer(minimum: 0)), ("id", S.string()),
                                     ],
                                     required: [
-                                        "key", "device", "orientation", "direction", "state", "status", "codes", "wideMode",
+                                        "key", "device", "orientation", "direction", "state", "status", "codes",
+                                        "wideMode",
                                         "solveMicros",
                                     ]))
                         ),
                     ], required: ["summary", "cells"], closed: false,
-                    description: "One row per cell in a fixed order (devices in catalog order, then orientation, direction, state).")
+                    description:
+                        "One row per cell in a fixed order (devices in catalog order, then orientation, direction, state)."
+                )
             ),
             (
                 "DeviceCatalog",
@@ -253,7 +260,8 @@ extension OpenAPIDocument {
                                         ("splitViews", S.array(of: section("An iPad multitasking window (derived)."))),
                                         ("sources", section("Where the size and the safe area come from.")),
                                         ("derived", .object([("type", .string("boolean"))])),
-                                    ], required: ["id", "name", "family", "portrait", "landscape", "sources", "derived"],
+                                    ],
+                                    required: ["id", "name", "family", "portrait", "landscape", "sources", "derived"],
                                     closed: false))
                         ),
                         ("orientations", S.array(of: S.string())),

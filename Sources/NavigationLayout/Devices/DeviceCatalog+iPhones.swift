@@ -44,7 +44,8 @@ extension DeviceCatalog {
     /// the other side inset by the same amount; the home indicator takes 34 pt in portrait and 21 pt
     /// in landscape.
     private static func notched(
-        _ id: String, _ name: String, _ width: Double, _ height: Double, inset: Double, derivedFrom sibling: String? = nil
+        _ id: String, _ name: String, _ width: Double, _ height: Double, inset: Double,
+        derivedFrom sibling: String? = nil
     ) -> DevicePreset {
         DevicePreset(
             id: id, name: name, family: .iPhone, width: width, height: height,

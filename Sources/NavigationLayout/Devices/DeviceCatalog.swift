@@ -49,7 +49,9 @@ public enum DeviceCatalog {
     static func isOrderedBefore(_ a: DevicePreset, _ b: DevicePreset) -> Bool {
         let familyA = DeviceFamily.allCases.firstIndex(of: a.family) ?? 0
         let familyB = DeviceFamily.allCases.firstIndex(of: b.family) ?? 0
-        return (familyA, a.portrait.width, a.portrait.height, a.id) < (familyB, b.portrait.width, b.portrait.height, b.id)
+        return (familyA, a.portrait.width, a.portrait.height, a.id) < (
+            familyB, b.portrait.width, b.portrait.height, b.id
+        )
     }
 
     static let hig = "Apple Human Interface Guidelines, Layout: device screen sizes (points)"

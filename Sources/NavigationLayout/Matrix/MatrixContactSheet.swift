@@ -53,7 +53,8 @@ public struct MatrixContactSheet: Sendable {
                 "viewBox": .text("0 0 " + SVGNumber.format(width) + " " + SVGNumber.format(height)),
                 "font-family": "DejaVu Sans, Helvetica, Arial, sans-serif",
             ])
-        builder.empty("rect", ["class": "background", "width": .number(width), "height": .number(height), "fill": "#ffffff"])
+        builder.empty(
+            "rect", ["class": "background", "width": .number(width), "height": .number(height), "fill": "#ffffff"])
         let summary =
             "\(report.rows.count) cells: \(report.count(.ok)) ok, \(report.count(.warning)) warning, \(report.count(.error)) error"
         builder.text(
@@ -146,7 +147,8 @@ public struct MatrixContactSheet: Sendable {
         let captionTop = origin.y + Self.padding + thumbnailBox.height
         let first =
             TextMetrics.fit(row.cell.deviceName, into: cellWidth - 2 * Self.padding, fontSize: 9) ?? row.cell.deviceID
-        let second = row.cell.orientation.rawValue + " · " + row.cell.direction.rawValue + " · " + row.cell.state.rawValue
+        let second =
+            row.cell.orientation.rawValue + " · " + row.cell.direction.rawValue + " · " + row.cell.state.rawValue
         builder.text(
             "text",
             [

@@ -63,8 +63,12 @@ public struct MatrixSelection: Sendable, Equatable {
         if let deviceIDs {
             selection.devices = allIDs.filter(deviceIDs.contains).compactMap(MatrixDevice.init(id:))
         }
-        if let orientations { selection.orientations = DeviceOrientation.allCases.filter { orientations.contains($0.rawValue) } }
-        if let directions { selection.directions = LayoutDirection.allCases.filter { directions.contains($0.rawValue) } }
+        if let orientations {
+            selection.orientations = DeviceOrientation.allCases.filter { orientations.contains($0.rawValue) }
+        }
+        if let directions {
+            selection.directions = LayoutDirection.allCases.filter { directions.contains($0.rawValue) }
+        }
         if let states { selection.states = NavigationMode.allCases.filter { states.contains($0.rawValue) } }
         return selection
     }
@@ -77,20 +81,23 @@ public struct MatrixSelection: Sendable, Equatable {
         guard case .array(let elements) = value else {
             issues.append(
                 RequestError.Issue(
-                    path: path.description, message: "expected an array of \(noun) names, found \(value.typeDescription)"))
+                    path: path.description,
+                    message: "expected an array of \(noun) names, found \(value.typeDescription)"))
             return nil
         }
         if elements.isEmpty {
             issues.append(
                 RequestError.Issue(
-                    path: path.description, message: "name at least one \(noun), or leave the field out for all of them"))
+                    path: path.description, message: "name at least one \(noun), or leave the field out for all of them"
+                ))
         }
         var names: [String] = []
         for (index, element) in elements.enumerated() {
             let elementPath = path.appending(index).description
             guard case .string(let name) = element else {
                 issues.append(
-                    RequestError.Issue(path: elementPath, message: "expected a \(noun) name, found \(element.typeDescription)"))
+                    RequestError.Issue(
+                        path: elementPath, message: "expected a \(noun) name, found \(element.typeDescription)"))
                 continue
             }
             if !known.contains(name) {

@@ -52,7 +52,8 @@ struct PlaygroundApiTests {
                 .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
             let shown = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? NSDictionary
             let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().appendingPathComponent("NavigationLayoutTests/Fixtures/seed-delegate-guidance.json")
+                .deletingLastPathComponent().appendingPathComponent(
+                    "NavigationLayoutTests/Fixtures/seed-delegate-guidance.json")
             let expected = try JSONSerialization.jsonObject(with: Data(contentsOf: sample)) as? NSDictionary
             #expect(shown != nil && shown == expected)
         }
@@ -67,7 +68,8 @@ struct PlaygroundApiTests {
             let devices = try #require(try response.object()["devices"] as? [[String: Any]])
             let ids = devices.compactMap { $0["id"] as? String }
             #expect(ids.count == devices.count && Set(ids).count == ids.count)
-            for id in ["iphone-se-3", "iphone-13-mini", "iphone-15", "iphone-16-pro-max", "ipad-mini-6", "ipad-pro-13"] {
+            for id in ["iphone-se-3", "iphone-13-mini", "iphone-15", "iphone-16-pro-max", "ipad-mini-6", "ipad-pro-13"]
+            {
                 #expect(ids.contains(id), "\(id) is in the catalog")
             }
             #expect(devices.first?["family"] as? String == "iphone")
@@ -81,7 +83,8 @@ struct PlaygroundApiTests {
             let pro13 = try #require(devices.first { $0["id"] as? String == "ipad-pro-13" })
             let windows = try #require(pro13["splitViews"] as? [[String: Any]])
             #expect(windows.compactMap { $0["id"] as? String }.contains("ipad-pro-13.split-half"))
-            #expect(try await service.client.send("GET", "/v1/devices").body == response.body, "the same bytes every time")
+            #expect(
+                try await service.client.send("GET", "/v1/devices").body == response.body, "the same bytes every time")
         }
     }
 }
