@@ -83,7 +83,8 @@ let package = Package(
         // NavigationLayout: the device catalog (GET /v1/devices) and, with the engine, the layout routes.
         .target(name: "NavLayoutService", dependencies: ["Storage", "HTTPServer", "NavigationLayout"]),
         .testTarget(
-            name: "NavLayoutServiceTests", dependencies: ["NavLayoutService", "Storage", "HTTPServer", "NavigationLayout"]),
+            name: "NavLayoutServiceTests",
+            dependencies: ["NavLayoutService", "Storage", "HTTPServer", "NavigationLayout"]),
         // The executable: main.swift only; commands and flags are parsed in NavLayoutService.
         .executableTarget(name: "navlayout", dependencies: ["NavLayoutService"]),
         // What the service's schema and repositories cost next to bare storage-level peers.
