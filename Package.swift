@@ -21,6 +21,7 @@ let package = Package(
         .executable(name: "LayoutRequestFuzz", targets: ["LayoutRequestFuzz"]),
         .executable(name: "navlayout-request-bench", targets: ["navlayout-request-bench"]),
         .executable(name: "navlayout", targets: ["navlayout"]),
+        .executable(name: "navlayout-matrix-bench", targets: ["navlayout-matrix-bench"]),
     ],
     targets: [
         // The constraint solver: stdlib only, no Foundation, no I/O.
@@ -48,6 +49,9 @@ let package = Package(
         .executableTarget(name: "LayoutRequestFuzz", dependencies: ["NavigationLayout"]),
         // Request decoding and JSON writing next to JSONSerialization: swift run -c release navlayout-request-bench
         .executableTarget(name: "navlayout-request-bench", dependencies: ["NavigationLayout"]),
+        // Device matrix expansion, table and contact sheet per cell next to one request decode:
+        // swift run -c release navlayout-matrix-bench
+        .executableTarget(name: "navlayout-matrix-bench", dependencies: ["NavigationLayout"]),
 
         // The system SQLite library (Debian: libsqlite3-dev), seen through a small header.
         .systemLibrary(
