@@ -63,7 +63,8 @@ func outcome(_ cell: MatrixCell) -> MatrixCellOutcome {
             kind: index == 2 ? .viewport : .card, layer: index)
     }
     return MatrixCellOutcome(
-        status: cell.direction == .rightToLeft ? .warning : .ok, codes: cell.direction == .rightToLeft ? ["overlap"] : [],
+        status: cell.direction == .rightToLeft ? .warning : .ok,
+        codes: cell.direction == .rightToLeft ? ["overlap"] : [],
         wideMode: cell.request.isWideMode, solveMicros: 40,
         picture: LayoutPicture(screen: screen, title: cell.key, items: items))
 }
@@ -76,7 +77,9 @@ let table = medianMicroseconds(repetitions: repetitions) {
 }
 let sheet = medianMicroseconds(repetitions: repetitions) { MatrixContactSheet().render(report).utf8.count }
 
-print("\(file): \(plan.cells.count) cells (\(DeviceCatalog.presets.count) presets x 2 x 2 x 3), medians of \(repetitions)")
+print(
+    "\(file): \(plan.cells.count) cells (\(DeviceCatalog.presets.count) presets x 2 x 2 x 3), medians of \(repetitions)"
+)
 print(String(format: "decode one request (peer)          %9.2f µs", single))
 print(
     String(
