@@ -144,9 +144,11 @@ enum PlaygroundPage {
             var input = document.querySelector('input[name="' + name + '"]:checked');
             return input ? input.value : null;
           }
+          // Compares values rather than building a selector from them: the editor may hold anything.
           function check(name, value) {
-            var input = document.querySelector('input[name="' + name + '"][value="' + value + '"]');
-            if (input) input.checked = true;
+            Array.prototype.forEach.call(document.getElementsByName(name), function (input) {
+              if (input.value === value) input.checked = true;
+            });
           }
           function setStatus(text, problem, engine) {
             statusLine.textContent = text;
@@ -210,6 +212,7 @@ enum PlaygroundPage {
             var state = request.state || {};
             if (state.navigation) check("state", state.navigation);
             promptBox.checked = !!state.prompt;
+            picker.value = "";
             for (var i = 0; i < devices.length; i++) {
               var windows = devices[i].windows;
               var metrics = windows[checked("orientation")];
@@ -223,6 +226,8 @@ enum PlaygroundPage {
               return response.json();
             }).then(function (catalog) {
               picker.textContent = "";
+              // Selected when the editor's screen is no preset's: the switches then keep its size.
+              picker.appendChild(new Option("custom (the editor's screen)", ""));
               var groups = {};
               catalog.devices.forEach(function (device) {
                 var family = device.family === "ipad" ? "iPad" : "iPhone";
