@@ -22,6 +22,7 @@ let package = Package(
         .executable(name: "navlayout-request-bench", targets: ["navlayout-request-bench"]),
         .executable(name: "navlayout", targets: ["navlayout"]),
         .executable(name: "navlayout-layout-bench", targets: ["navlayout-layout-bench"]),
+        .executable(name: "navlayout-matrix-bench", targets: ["navlayout-matrix-bench"]),
     ],
     targets: [
         // The constraint solver: stdlib only, no Foundation, no I/O.
@@ -52,6 +53,9 @@ let package = Package(
         // The whole layout path next to the bare solve of the same constraints:
         // swift run -c release navlayout-layout-bench
         .executableTarget(name: "navlayout-layout-bench", dependencies: ["NavigationLayout", "Cassowary"]),
+        // Device matrix expansion, table and contact sheet per cell next to one request decode:
+        // swift run -c release navlayout-matrix-bench
+        .executableTarget(name: "navlayout-matrix-bench", dependencies: ["NavigationLayout"]),
 
         // The system SQLite library (Debian: libsqlite3-dev), seen through a small header.
         .systemLibrary(
@@ -84,8 +88,11 @@ let package = Package(
         .executableTarget(name: "HTTPParserFuzz", dependencies: ["HTTPServer"]),
 
         // The service: repositories on Storage (Persistence/), routes, auth, config, metrics, OpenAPI.
-        .target(name: "NavLayoutService", dependencies: ["Storage", "HTTPServer"]),
-        .testTarget(name: "NavLayoutServiceTests", dependencies: ["NavLayoutService", "Storage", "HTTPServer"]),
+        // NavigationLayout: the device catalog (GET /v1/devices) and, with the engine, the layout routes.
+        .target(name: "NavLayoutService", dependencies: ["Storage", "HTTPServer", "NavigationLayout"]),
+        .testTarget(
+            name: "NavLayoutServiceTests",
+            dependencies: ["NavLayoutService", "Storage", "HTTPServer", "NavigationLayout"]),
         // The executable: main.swift only; commands and flags are parsed in NavLayoutService.
         .executableTarget(name: "navlayout", dependencies: ["NavLayoutService"]),
         // What the service's schema and repositories cost next to bare storage-level peers.

@@ -50,6 +50,6 @@ public func buildApplication(_ configuration: ServiceConfiguration) async throws
 func serviceRoutes(_ environment: ServiceEnvironment, layoutRoutes: LayoutRoutes) -> [ServiceRoute] {
     let document = OpenAPIDocument.make(layoutRoutes: layoutRoutes)
     return LayoutEngineRoutes.routes(layoutRoutes, environment) + TenantRoutes.routes(environment)
-        + ProfileRoutes.routes(environment) + HistoryRoutes.routes(environment)
+        + ProfileRoutes.routes(environment) + HistoryRoutes.routes(environment) + PlaygroundRoutes.routes()
         + OperationsRoutes.routes(environment, openAPI: document.bytes)
 }

@@ -17,16 +17,29 @@ public struct LayoutRoutes: Sendable {
     public var scenarios: ServiceHandler?
     /// GET /v1/style: default style values and component sizes.
     public var style: ServiceHandler?
+    /// POST /v1/layouts/svg: the same body as POST /v1/layouts, answered with the picture of the
+    /// solved layout (image/svg+xml) and never recorded; what the playground draws.
+    public var picture: ServiceHandler?
+    /// POST /v1/layouts/matrix: one request solved across devices x orientations x directions x
+    /// states (`MatrixPlan`, `MatrixRunner` in NavigationLayout), answered as the compact table.
+    public var matrix: ServiceHandler?
+    /// GET /v1/layouts/matrix/{id}.svg: a recorded matrix as a contact sheet; `{id}` arrives
+    /// without `.svg`.
+    public var matrixSheet: ServiceHandler?
 
     public init(
         solve: ServiceHandler? = nil, svg: ServiceHandler? = nil, convert: ServiceHandler? = nil,
-        scenarios: ServiceHandler? = nil, style: ServiceHandler? = nil
+        scenarios: ServiceHandler? = nil, style: ServiceHandler? = nil, picture: ServiceHandler? = nil,
+        matrix: ServiceHandler? = nil, matrixSheet: ServiceHandler? = nil
     ) {
         self.solve = solve
         self.svg = svg
         self.convert = convert
         self.scenarios = scenarios
         self.style = style
+        self.picture = picture
+        self.matrix = matrix
+        self.matrixSheet = matrixSheet
     }
 
     /// No layout engine in this build: every layout route answers 501.

@@ -185,6 +185,89 @@ extension OpenAPIDocument {
                         ("diagnostics", S.array(of: section("A diagnostic."))),
                     ], closed: false, description: "The solved layout (see the service contract).")
             ),
+            (
+                "MatrixRequest",
+                S.object(
+                    [
+                        ("profile", S.string()), ("profileVersion", S.integer(minimum: 1)),
+                        ("screen", section("Ignored except `carPlay`: each cell uses its device's screen.")),
+                        ("state", section("Navigation is set per cell; a prompt is kept in guidance cells only.")),
+                        ("settings", section("As in a layout request.")),
+                        ("delegate", section("As in a layout request.")),
+                        ("style", section("As in a layout request.")),
+                        (
+                            "matrix",
+                            S.object(
+                                [
+                                    ("devices", S.array(of: S.string(minLength: 1))),
+                                    ("orientations", S.array(of: S.enumeration(["portrait", "landscape"]))),
+                                    ("directions", S.array(of: S.enumeration(["ltr", "rtl"]))),
+                                    ("states", S.array(of: S.enumeration(["disabled", "ready", "guidance"]))),
+                                ],
+                                description:
+                                    "The cells: device ids of GET /v1/devices (presets and iPad multitasking windows), orientations, directions, navigation states; each left out means all (devices: every full-screen preset)."
+                            )
+                        ),
+                    ], description: "A layout request solved on many devices.")
+            ),
+            (
+                "MatrixResult",
+                S.object(
+                    [
+                        ("id", S.string()),
+                        (
+                            "summary",
+                            section("Cell counts by status, devices with errors or warnings, codes, solve times.")
+                        ),
+                        (
+                            "cells",
+                            S.array(
+                                of: S.object(
+                                    [
+                                        ("key", S.string()), ("device", S.string()),
+                                        ("orientation", S.enumeration(["portrait", "landscape"])),
+                                        ("direction", S.enumeration(["ltr", "rtl"])),
+                                        ("state", S.enumeration(["disabled", "ready", "guidance"])),
+                                        ("status", S.enumeration(LayoutStatus.allCases.map(\.rawValue))),
+                                        ("codes", S.array(of: S.string())),
+                                        ("wideMode", .object([("type", .string("boolean"))])),
+                                        ("solveMicros", S.integer(minimum: 0)), ("id", S.string()),
+                                    ],
+                                    required: [
+                                        "key", "device", "orientation", "direction", "state", "status", "codes",
+                                        "wideMode",
+                                        "solveMicros",
+                                    ]))
+                        ),
+                    ], required: ["summary", "cells"], closed: false,
+                    description:
+                        "One row per cell in a fixed order (devices in catalog order, then orientation, direction, state)."
+                )
+            ),
+            (
+                "DeviceCatalog",
+                S.object(
+                    [
+                        (
+                            "devices",
+                            S.array(
+                                of: S.object(
+                                    [
+                                        ("id", S.string(minLength: 1)), ("name", S.string()),
+                                        ("family", S.enumeration(["iphone", "ipad"])),
+                                        ("portrait", section("width, height, safeArea")),
+                                        ("landscape", section("width, height, safeArea")),
+                                        ("splitViews", S.array(of: section("An iPad multitasking window (derived)."))),
+                                        ("sources", section("Where the size and the safe area come from.")),
+                                        ("derived", .object([("type", .string("boolean"))])),
+                                    ],
+                                    required: ["id", "name", "family", "portrait", "landscape", "sources", "derived"],
+                                    closed: false))
+                        ),
+                        ("orientations", S.array(of: S.string())),
+                        ("sources", section("The sources of the figures.")),
+                    ], required: ["devices"], closed: false, description: "Device presets, in catalog order.")
+            ),
         ]
     }
 }

@@ -42,7 +42,8 @@ public enum OpenAPIDocument {
     // MARK: Operations
 
     static func operations(layoutRoutes: LayoutRoutes) -> [OpenAPIOperation] {
-        layoutOperations(layoutRoutes) + tenantOperations + profileOperations + historyOperations + operationsRoutes
+        layoutOperations(layoutRoutes) + tenantOperations + profileOperations + historyOperations
+            + deviceAndPlaygroundOperations + operationsRoutes
     }
 
     private typealias R = OpenAPIResponses
@@ -114,6 +115,38 @@ public enum OpenAPIDocument {
                 summary: "Default style values and component sizes, with what each means", security: .none,
                 responses: [("200", R.json("The style values.", S.anyObject("Style values by name.")))]
                     + unavailable(routes.style)),
+            OpenAPIOperation(
+                method: "post", path: "/v1/layouts/svg", operationID: "drawLayout", tag: "layouts",
+                summary: "Solve a layout and answer its picture",
+                description:
+                    "The body of POST /v1/layouts (profile merged the same way); the answer is the picture of the solved layout as SVG, with the diagnostics listed beside the screen and every item's elements carrying `data-item`. Never recorded. The playground at / draws with it.",
+                security: .apiKey,
+                requestBody: R.body(S.ref("LayoutRequest"), description: "The layout to draw."),
+                responses: [
+                    ("200", R.text("The drawing.", mediaType: "image/svg+xml")), badRequest, notFound,
+                    unsupportedMediaType, unprocessable,
+                ]
+                    + unavailable(routes.picture)),
+            OpenAPIOperation(
+                method: "post", path: "/v1/layouts/matrix", operationID: "solveMatrix", tag: "layouts",
+                summary: "Solve one request across devices, orientations, directions and navigation states",
+                description:
+                    "The request (profile and/or inline fields) is solved once per cell of `matrix` (default: every preset of GET /v1/devices, both orientations, both directions, all three states). Answers the compact table: per cell status, diagnostic codes, wide mode and solve time, plus a summary.",
+                security: .apiKey,
+                requestBody: R.body(S.ref("MatrixRequest"), description: "The request and the cells to solve it in."),
+                responses: [
+                    ("200", R.json("The table.", S.ref("MatrixResult"))), badRequest, notFound, unsupportedMediaType,
+                    unprocessable,
+                ]
+                    + unavailable(routes.matrix)),
+            OpenAPIOperation(
+                method: "get", path: "/v1/layouts/matrix/{id}.svg", operationID: "getMatrixSheet", tag: "layouts",
+                summary: "A recorded matrix as a contact sheet",
+                description:
+                    "One row per device, one thumbnail per cell framed in its status colour (green ok, orange warning, red error).",
+                security: .apiKey, parameters: [R.pathParameter("id", "The matrix's history id.")],
+                responses: [("200", R.text("The contact sheet.", mediaType: "image/svg+xml")), notFound]
+                    + unavailable(routes.matrixSheet)),
         ]
     }
 
@@ -307,6 +340,21 @@ public enum OpenAPIDocument {
                     schema: S.string(minLength: 1)),
             ],
             responses: [("200", R.json("One page.", S.list(of: "AuditEvent", paginated: true))), badRequest]),
+    ]
+
+    private static let deviceAndPlaygroundOperations: [OpenAPIOperation] = [
+        OpenAPIOperation(
+            method: "get", path: "/v1/devices", operationID: "listDevices", tag: "devices",
+            summary: "Device presets: point sizes and safe areas in portrait and landscape",
+            description:
+                "iPhones and iPads in a fixed order, each with its size and safe-area insets per orientation and where the figures come from; iPads also list their Split View and Slide Over windows (derived figures). Ids name devices in `matrix.devices`.",
+            security: .none, responses: [("200", R.json("The catalog.", S.ref("DeviceCatalog")))]),
+        OpenAPIOperation(
+            method: "get", path: "/", operationID: "playground", tag: "playground",
+            summary: "The layout playground: a self-contained page (no external resources)",
+            description:
+                "Edit a request, pick a device, orientation, direction and state, and see the picture and the diagnostics. The page calls the public API only (GET /v1/devices, POST /v1/layouts?record=false, POST /v1/layouts/svg) with the API key typed into it, kept in the tab's session storage.",
+            security: .none, responses: [("200", R.text("The page.", mediaType: "text/html"))]),
     ]
 
     private static let operationsRoutes: [OpenAPIOperation] = [

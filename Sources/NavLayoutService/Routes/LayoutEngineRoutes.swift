@@ -10,6 +10,9 @@ enum LayoutEngineRoutes {
             route(.post, "/v1/convert", layoutRoutes.convert, environment, tenantScoped: true),
             route(.post, "/v1/scenarios", layoutRoutes.scenarios, environment, tenantScoped: true),
             route(.get, "/v1/style", layoutRoutes.style, environment, tenantScoped: false),
+            route(.post, "/v1/layouts/svg", layoutRoutes.picture, environment, tenantScoped: true),
+            route(.post, "/v1/layouts/matrix", layoutRoutes.matrix, environment, tenantScoped: true),
+            route(.get, "/v1/layouts/matrix/{id}.svg", layoutRoutes.matrixSheet, environment, tenantScoped: true),
         ]
     }
 

@@ -54,6 +54,8 @@ struct ErrorPathApiTests {
         arguments: [
             ("POST", "/v1/layouts"), ("GET", "/v1/layouts/01jd0000000000000000000000.svg"),
             ("POST", "/v1/convert"), ("POST", "/v1/scenarios"), ("GET", "/v1/style"),
+            ("POST", "/v1/layouts/svg"), ("POST", "/v1/layouts/matrix"),
+            ("GET", "/v1/layouts/matrix/01jd0000000000000000000000.svg"),
         ])
     func notImplemented(method: String, path: String) async throws {
         try await LiveService.with { service in

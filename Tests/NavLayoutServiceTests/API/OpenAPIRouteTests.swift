@@ -20,7 +20,7 @@ struct OpenAPIRouteTests {
             let routed = Set(service.application.routes.operations.map { "\($0.method) \($0.pattern)" })
             #expect(routed.subtracting(documented).sorted() == [], "routed but not documented")
             #expect(documented.subtracting(routed).sorted() == [], "documented but not routed")
-            #expect(routed.count == 26)
+            #expect(routed.count == 31)
         }
     }
 
@@ -34,6 +34,8 @@ struct OpenAPIRouteTests {
             "GET /v1/profiles/{name}/versions", "GET /v1/profiles/{name}/versions/{n}", "DELETE /v1/profiles/{name}",
             "GET /v1/audit", "POST /v1/tenants", "GET /v1/tenants", "POST /v1/tenants/{id}/keys",
             "DELETE /v1/tenants/{id}/keys/{keyId}", "GET /healthz", "GET /readyz", "GET /metrics", "GET /openapi.json",
+            "GET /", "GET /v1/devices", "POST /v1/layouts/svg", "POST /v1/layouts/matrix",
+            "GET /v1/layouts/matrix/{id}.svg",
         ])
     func contractRoute(operation: String) {
         let documented = OpenAPIDocument.documentedOperations().map { "\($0.method) \($0.pattern)" }
@@ -45,8 +47,8 @@ struct OpenAPIRouteTests {
         let style: ServiceHandler = { _, _, _ in Response.json("{}") }
         let without = OpenAPIDocument.make().text
         let with = OpenAPIDocument.make(layoutRoutes: LayoutRoutes(style: style)).text
-        #expect(without.components(separatedBy: "\"501\"").count - 1 == 5)
-        #expect(with.components(separatedBy: "\"501\"").count - 1 == 4)
+        #expect(without.components(separatedBy: "\"501\"").count - 1 == 8)
+        #expect(with.components(separatedBy: "\"501\"").count - 1 == 7)
     }
 
     @Test("a plugged-in layout handler serves its route instead of the 501, with the suffix removed from {id}")

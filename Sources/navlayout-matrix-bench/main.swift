@@ -1,0 +1,95 @@
+// Device matrix overhead: what expanding a request over every preset, running the cells through the
+// runner, writing the table and drawing the contact sheet cost per cell, next to decoding one
+// POST /v1/layouts body (the work a single solve does before solving) in the same run.
+//
+//     swift run -c release navlayout-matrix-bench [--repetitions R] [FILE.json]
+//
+// Solving is not measured here: the cells are answered by a closure that returns a fixed outcome
+// (the engine plugs in at that seam). Each figure is the median over R repetitions of the mean time
+// per operation in a batch; ratios compare medians.
+import Foundation
+import NavigationLayout
+
+var requestedRepetitions = 21
+var file = "Tests/NavigationLayoutTests/Fixtures/seed-delegate-guidance.json"
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
+    if argument == "--repetitions", let text = arguments.popFirst(), let count = Int(text), count > 0 {
+        requestedRepetitions = count
+    } else {
+        file = argument
+    }
+}
+let repetitions = requestedRepetitions
+
+/// Runs `body` in batches sized to take about 20 ms and returns the median microseconds per call.
+func medianMicroseconds(repetitions: Int, _ body: () -> Int) -> Double {
+    var sink = 0
+    let clock = ContinuousClock()
+    var batch = 1
+    while true {
+        let elapsed = clock.measure { for _ in 0..<batch { sink &+= body() } }
+        if elapsed > .milliseconds(20) || batch >= 1 << 20 { break }
+        batch *= 2
+    }
+    var samples: [Double] = []
+    for _ in 0..<repetitions {
+        let elapsed = clock.measure { for _ in 0..<batch { sink &+= body() } }
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        samples.append(seconds * 1e6 / Double(batch))
+    }
+    samples.sort()
+    if sink == 42 { print("") }  // keeps the work observable to the optimizer
+    return samples[samples.count / 2]
+}
+
+guard let data = FileManager.default.contents(atPath: file) else {
+    print("cannot read \(file)")
+    exit(2)
+}
+let bytes = [UInt8](data)
+let base = try JSONParser().parse(bytes)
+let plan = try MatrixPlan(base: base)
+let cells = Double(plan.cells.count)
+
+/// A fixed answer with a small picture, so the runner, the table and the sheet do their full work.
+func outcome(_ cell: MatrixCell) -> MatrixCellOutcome {
+    let screen = cell.request.screen
+    let items = ["turnCard", "etaCard", "viewport", "buttons"].enumerated().map { index, name in
+        PictureItem(
+            name: name,
+            frame: PictureRect(
+                x: screen.safeArea.left, y: screen.safeArea.top + Double(index) * 80, width: 200, height: 60),
+            kind: index == 2 ? .viewport : .card, layer: index)
+    }
+    return MatrixCellOutcome(
+        status: cell.direction == .rightToLeft ? .warning : .ok,
+        codes: cell.direction == .rightToLeft ? ["overlap"] : [],
+        wideMode: cell.request.isWideMode, solveMicros: 40,
+        picture: LayoutPicture(screen: screen, title: cell.key, items: items))
+}
+let report = MatrixRunner.run(plan, solve: outcome)
+
+let single = medianMicroseconds(repetitions: repetitions) { ((try? LayoutRequest.decode(from: bytes)) != nil) ? 1 : 0 }
+let expand = medianMicroseconds(repetitions: repetitions) { ((try? MatrixPlan(base: base))?.cells.count) ?? 0 }
+let table = medianMicroseconds(repetitions: repetitions) {
+    JSONWriter().bytes(for: MatrixRunner.run(plan, solve: outcome).jsonValue).count
+}
+let sheet = medianMicroseconds(repetitions: repetitions) { MatrixContactSheet().render(report).utf8.count }
+
+print(
+    "\(file): \(plan.cells.count) cells (\(DeviceCatalog.presets.count) presets x 2 x 2 x 3), medians of \(repetitions)"
+)
+print(String(format: "decode one request (peer)          %9.2f µs", single))
+print(
+    String(
+        format: "expand the matrix                  %9.2f µs  %7.3f µs/cell  %6.3f x peer per cell", expand,
+        expand / cells, expand / cells / single))
+print(
+    String(
+        format: "run cells (fixed answer) + table   %9.2f µs  %7.3f µs/cell  %6.3f x peer per cell", table,
+        table / cells, table / cells / single))
+print(
+    String(
+        format: "contact sheet                      %9.2f µs  %7.3f µs/cell  %6.3f x peer per cell", sheet,
+        sheet / cells, sheet / cells / single))

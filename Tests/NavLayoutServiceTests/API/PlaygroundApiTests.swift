@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+@Suite("Playground page and device catalog")
+struct PlaygroundApiTests {
+    @Test("GET / serves the playground as HTML without credentials and loads nothing from elsewhere")
+    func pageIsSelfContained() async throws {
+        try await LiveService.with { service in
+            let response = try await service.client.send("GET", "/")
+            #expect(response.status == 200)
+            #expect(response.header("Content-Type") == "text/html; charset=utf-8")
+            let policy = try #require(response.header("Content-Security-Policy"))
+            #expect(policy.hasPrefix("default-src 'none'"))
+            let page = response.text
+            #expect(page.hasPrefix("<!DOCTYPE html>"))
+            let external = try NSRegularExpression(
+                pattern: #"(src|href|action)\s*=\s*["']?\s*(https?:)?//"#, options: [.caseInsensitive])
+            let range = NSRange(page.startIndex..., in: page)
+            #expect(external.numberOfMatches(in: page, range: range) == 0, "no external resources")
+            #expect(!page.contains("http://") && !page.contains("https://"))
+            #expect(!page.contains("<link") && !page.contains("<script src") && !page.contains("@import"))
+            #expect(!page.contains("localStorage"), "the key stays in session storage")
+        }
+    }
+
+    /// One fragment per control; checked against one fetch of the page, since a live service per
+    /// fragment would only load the machine.
+    static let controls = [
+        #"<textarea id="request""#, #"<select id="device""#, #"name="orientation" id="orientation-portrait""#,
+        #"name="orientation" id="orientation-landscape""#, #"name="direction" id="direction-ltr""#,
+        #"name="direction" id="direction-rtl""#, #"name="state" id="state-disabled""#,
+        #"name="state" id="state-ready""#, #"name="state" id="state-guidance""#,
+        #"<input type="checkbox" id="prompt""#, #"<input id="api-key" type="password""#,
+        #"<div id="picture""#, #"<ul id="diagnostics""#, "sessionStorage.setItem(\"navlayout.apiKey\"",
+        "fetch(\"/v1/devices\"", "fetch(\"/v1/layouts?record=false\"", "fetch(\"/v1/layouts/svg\"",
+        "[data-item]",
+    ]
+
+    @Test("the page has the editor, the device picker, the switches, the prompt toggle and the key field")
+    func pageHasItsControls() async throws {
+        try await LiveService.with { service in
+            let page = try await service.client.send("GET", "/").text
+            for fragment in Self.controls {
+                #expect(page.contains(fragment), "the page holds \(fragment)")
+            }
+        }
+    }
+
+    @Test("the editor opens with the sample delegate request")
+    func editorHoldsTheSample() async throws {
+        try await LiveService.with { service in
+            let page = try await service.client.send("GET", "/").text
+            let start = try #require(page.range(of: #"aria-label="Request JSON">"#))
+            let end = try #require(page.range(of: "</textarea>", range: start.upperBound..<page.endIndex))
+            let text = page[start.upperBound..<end.lowerBound].replacingOccurrences(of: "&lt;", with: "<")
+                .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
+            let shown = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? NSDictionary
+            let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent(
+                    "NavigationLayoutTests/Fixtures/seed-delegate-guidance.json")
+            let expected = try JSONSerialization.jsonObject(with: Data(contentsOf: sample)) as? NSDictionary
+            #expect(shown != nil && shown == expected)
+        }
+    }
+
+    @Test("GET /v1/devices answers the catalog without credentials: iPhones then iPads, both orientations")
+    func deviceCatalog() async throws {
+        try await LiveService.with { service in
+            let response = try await service.client.send("GET", "/v1/devices")
+            #expect(response.status == 200)
+            #expect(response.header("Content-Type") == "application/json")
+            let devices = try #require(try response.object()["devices"] as? [[String: Any]])
+            let ids = devices.compactMap { $0["id"] as? String }
+            #expect(ids.count == devices.count && Set(ids).count == ids.count)
+            for id in ["iphone-se-3", "iphone-13-mini", "iphone-15", "iphone-16-pro-max", "ipad-mini-6", "ipad-pro-13"]
+            {
+                #expect(ids.contains(id), "\(id) is in the catalog")
+            }
+            #expect(devices.first?["family"] as? String == "iphone")
+            #expect(devices.last?["family"] as? String == "ipad")
+            for device in devices {
+                let portrait = try #require(device["portrait"] as? [String: Any])
+                let landscape = try #require(device["landscape"] as? [String: Any])
+                #expect(portrait["width"] as? Double == landscape["height"] as? Double)
+                #expect(portrait["safeArea"] is [String: Any])
+            }
+            let pro13 = try #require(devices.first { $0["id"] as? String == "ipad-pro-13" })
+            let windows = try #require(pro13["splitViews"] as? [[String: Any]])
+            #expect(windows.compactMap { $0["id"] as? String }.contains("ipad-pro-13.split-half"))
+            #expect(
+                try await service.client.send("GET", "/v1/devices").body == response.body, "the same bytes every time")
+        }
+    }
+}
