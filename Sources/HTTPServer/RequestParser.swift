@@ -487,6 +487,11 @@ struct RequestParser {
 
     /// chunk-ext = *( BWS ";" BWS ext-name [ BWS "=" BWS ext-val ] ), ext-val = token / quoted-string.
     private func validateChunkExtensions(_ text: UnsafeBufferPointer<UInt8>) throws(HTTPParseError) {
+        // BWS is allowed only before ';' or '=': no valid line ends in whitespace. Parsers that
+        // read "5 " (or "5;a=b ") differently must not be offered the choice.
+        if let last = text.last, last == Self.space || last == Self.tab {
+            throw .malformed("chunk size line ends in whitespace")
+        }
         var index = 0
         func skipWhitespace() {
             while index < text.count && (text[index] == Self.space || text[index] == Self.tab) { index += 1 }

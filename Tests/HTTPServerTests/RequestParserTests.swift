@@ -68,6 +68,14 @@ struct RejectedRequest: CustomTestStringConvertible, Sendable {
             raw: "POST /echo HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\nffffffffffffffffffffff\r\n",
             status: 413),
         RejectedRequest(
+            rule: "chunk size followed by whitespace only",
+            raw: "POST /echo HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n5 \r\nhello\r\n0\r\n\r\n",
+            status: 400),
+        RejectedRequest(
+            rule: "chunk extension followed by whitespace",
+            raw: "POST /echo HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n5;a=b\t\r\nhello\r\n0\r\n\r\n",
+            status: 400),
+        RejectedRequest(
             rule: "chunk extension without a name",
             raw: "POST /echo HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n5;\r\nhello\r\n0\r\n\r\n",
             status: 400),
