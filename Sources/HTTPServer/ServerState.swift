@@ -33,8 +33,19 @@ final class ServerState: Sendable {
     }
 
     func beginDraining(gracePeriod: Duration) {
-        let deadline = monotonicNanoseconds() &+ gracePeriod.nanoseconds
-        forceDeadline.store(deadline < monotonicNanoseconds() ? .max : deadline, ordering: .relaxed)
+        let (sum, overflow) = monotonicNanoseconds().addingReportingOverflow(gracePeriod.nanoseconds)
+        // The earliest deadline asked for wins: a repeated SIGTERM must not extend the drain, while
+        // a shorter grace period (zero: close now) may still cut it short.
+        // (A compare-and-exchange loop, not Atomic.min: this toolchain's min on UInt64 compares
+        // signed, which would take .max, the "no deadline" value, for the smallest.)
+        let deadline = overflow ? .max : sum
+        var current = forceDeadline.load(ordering: .relaxed)
+        while deadline < current {
+            let (exchanged, original) = forceDeadline.compareExchange(
+                expected: current, desired: deadline, ordering: .relaxed)
+            if exchanged { break }
+            current = original
+        }
         _ = phaseValue.compareExchange(
             expected: Phase.running.rawValue, desired: Phase.draining.rawValue, ordering: .acquiringAndReleasing)
     }

@@ -47,6 +47,31 @@ struct ShutdownTests {
         #expect(await stuck.isClosedByServer())
     }
 
+    @Test("a second shutdown request does not push the grace period's end further out")
+    func repeatedShutdownKeepsDeadline() async throws {
+        let (server, port) = try startServer()
+        let stuck = try RawClient(port: port)
+        stuck.send("GET /delay/60000 HTTP/1.1\r\nHost: a\r\n\r\n")
+        try await Task.sleep(for: .milliseconds(50))
+        server.beginShutdown(gracePeriod: .milliseconds(200))
+        // A second SIGTERM (or Ctrl-C pressed twice) must not give stuck requests another minute.
+        server.beginShutdown(gracePeriod: .seconds(60))
+        #expect(await stuck.isClosedByServer())
+        server.beginShutdown(gracePeriod: .zero)  // ends the test promptly even when the check failed
+        await server.waitUntilStopped()
+    }
+
+    @Test("a zero grace period closes what is still running at once")
+    func zeroGracePeriod() async throws {
+        let (server, port) = try startServer()
+        let stuck = try RawClient(port: port)
+        stuck.send("GET /delay/60000 HTTP/1.1\r\nHost: a\r\n\r\n")
+        try await Task.sleep(for: .milliseconds(50))
+        server.beginShutdown(gracePeriod: .zero)
+        #expect(await stuck.isClosedByServer())
+        await server.waitUntilStopped()
+    }
+
     @Test("shuts down gracefully on SIGTERM")
     func sigterm() async throws {
         let (server, port) = try startServer()
