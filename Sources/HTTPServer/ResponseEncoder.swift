@@ -47,6 +47,8 @@ enum ResponseEncoder {
     /// Writes one field, replacing any CR, LF or NUL a handler let into it: header injection must be
     /// impossible whatever a handler puts in a value.
     private static func appendField(_ name: String, _ value: String, to output: inout [UInt8]) {
+        // A field without a name is malformed; clients may refuse the whole response for it.
+        guard name.utf8.contains(where: ByteClass.isToken) else { return }
         for byte in name.utf8 where ByteClass.isToken(byte) { output.append(byte) }
         output.append(contentsOf: ": ".utf8)
         for byte in value.utf8 {

@@ -27,6 +27,20 @@ struct ResponseHeadTests {
         }
     }
 
+    @Test("a header name with no token byte is left out instead of sent as an empty name")
+    func emptyHeaderName() async throws {
+        let response = Response(
+            headers: HTTPHeaders([("", "a"), ("\r\n", "b"), ("X-Kept", "c")]), body: Array("body".utf8))
+        try await withServer(responder: FixedResponder(response: response)) { _, port in
+            let client = try RawClient(port: port)
+            client.send("GET /a HTTP/1.1\r\nHost: a\r\n\r\n")
+            let answer = try await client.readResponse()
+            #expect(answer.status == 200)
+            #expect(!answer.headers.contains { $0.name.isEmpty })
+            #expect(answer.header("X-Kept") == "c")
+        }
+    }
+
     /// A final response needs a status of 200 to 599: a 1xx is read as interim (the client then
     /// waits for a final response that never comes) and anything outside 100...599 is unreadable.
     @Test("a status that cannot end a request is answered as 500", arguments: [101, 42, 1000, 700])
