@@ -1,5 +1,9 @@
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// What every loop of one server shares: settings, the responder, the connection count and the
 /// shutdown phase. Everything mutable is atomic, so loops never wait on each other.
 final class ServerState: Sendable {
@@ -46,8 +50,16 @@ final class ServerState: Sendable {
             if exchanged { break }
             current = original
         }
-        _ = phaseValue.compareExchange(
+        let (began, _) = phaseValue.compareExchange(
             expected: Phase.running.rawValue, desired: Phase.draining.rawValue, ordering: .acquiringAndReleasing)
+        if began {
+            // Stop listening now, not when the last loop has drained: the kernel would otherwise go
+            // on completing connections into the backlog that no loop accepts any more, and their
+            // clients would wait out the grace period. Shutting the socket down (rather than closing
+            // it) refuses new connections while the descriptor number stays ours until the loops
+            // are done with it.
+            _ = shutdown(listener.descriptor, Int32(SHUT_RD))
+        }
     }
 
     func force() {
