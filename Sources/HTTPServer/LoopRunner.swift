@@ -19,6 +19,10 @@ final class LoopRunner {
     /// kernel would answer its unread bytes with a reset (which can destroy that response).
     private static let lingerNanoseconds: UInt64 = 1_000_000_000
     private static let lingerByteLimit = 1 << 20
+    /// How long the loop stops watching the listening socket after accept() failed (EMFILE and
+    /// the like). The socket stays readable while the backlog holds connections, so retrying at
+    /// once would spin a core until a descriptor is freed.
+    private static let acceptBackoffNanoseconds: UInt64 = 200_000_000
 
     private let loop: EventLoop
     private let state: ServerState
@@ -27,6 +31,8 @@ final class LoopRunner {
     private var nextConnectionID: UInt64
     private var listening = false
     private var drainingStarted = false
+    /// When accepting paused after a failure, the time to watch the listening socket again; 0 otherwise.
+    private var acceptResumesAt: UInt64 = 0
     private let sweepIntervalNanoseconds: UInt64
     private let waitMilliseconds: Int32
     private var scratch = [UInt8](repeating: 0, count: 16384)
@@ -74,6 +80,9 @@ final class LoopRunner {
             if now >= nextSweep {
                 sweep(now: now)
                 nextSweep = now &+ sweepIntervalNanoseconds
+            }
+            if acceptResumesAt != 0 && now >= acceptResumesAt {
+                resumeAccepting()
             }
             let phase = state.phase
             if phase != .running {
@@ -123,7 +132,8 @@ final class LoopRunner {
             do throws(SystemError) {
                 accepted = try state.listener.accept()
             } catch {
-                // Out of descriptors and the like: the next wake-up tries again.
+                // Out of descriptors and the like: retrying at once would find the same error.
+                pauseAccepting()
                 return
             }
             guard let (descriptor, peer) = accepted else { return }
@@ -447,6 +457,22 @@ final class LoopRunner {
         stopListening()
         for connection in Array(connections.values) where connection.isIdle && !connection.lingering {
             close(connection)
+        }
+    }
+
+    private func pauseAccepting() {
+        stopListening()
+        acceptResumesAt = monotonicNanoseconds() &+ Self.acceptBackoffNanoseconds
+    }
+
+    private func resumeAccepting() {
+        acceptResumesAt = 0
+        guard !listening, state.phase == .running else { return }
+        do throws(SystemError) {
+            try register(state.listener.descriptor, events: CEPOLL_IN | CEPOLL_EXCLUSIVE, tag: Self.listenerTag)
+            listening = true
+        } catch {
+            acceptResumesAt = monotonicNanoseconds() &+ Self.acceptBackoffNanoseconds
         }
     }
 

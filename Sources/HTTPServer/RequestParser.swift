@@ -328,7 +328,7 @@ struct RequestParser {
             afterScheme.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") }
             ?? afterScheme.endIndex
         let authorityPart = String(decoding: afterScheme[afterScheme.startIndex..<authorityEnd], as: UTF8.self)
-        guard !authorityPart.isEmpty, !authorityPart.contains("@") else {
+        guard !authorityPart.isEmpty, !authorityPart.contains("@"), HostSyntax.isValid(authorityPart) else {
             throw .malformed("absolute-form request-target has no usable authority")
         }
         let rest = String(decoding: afterScheme[authorityEnd...], as: UTF8.self)
@@ -377,6 +377,7 @@ struct RequestParser {
     /// stay open. Returns an event when the caller must act before any body arrives.
     private mutating func finishHead() throws(HTTPParseError) -> ParserEvent? {
         var hostCount = 0
+        var hostValue: String?
         var contentLengths: [String] = []
         var transferCodings: [String] = []
         var sawTransferEncoding = false
@@ -386,6 +387,7 @@ struct RequestParser {
             switch field.name.utf8.count {
             case 4 where HTTPHeaders.namesEqual(field.name, "Host"):
                 hostCount += 1
+                hostValue = field.value
             case 14 where HTTPHeaders.namesEqual(field.name, "Content-Length"):
                 contentLengths.append(field.value)
             case 17 where HTTPHeaders.namesEqual(field.name, "Transfer-Encoding"):
@@ -402,6 +404,11 @@ struct RequestParser {
         }
 
         if hostCount > 1 { throw .malformed("more than one Host header") }
+        if let hostValue, !HostSyntax.isValid(hostValue) {
+            // RFC 9112 section 3.2: a Host that is not uri-host [ ":" port ] answers 400; passing it
+            // on would let a client steer whatever later trusts Host (links, routing, caches).
+            throw .malformed("Host is not a host with an optional port: \(hostValue)")
+        }
         if hostCount == 0 && version == .http11 && authority == nil {
             throw .malformed("HTTP/1.1 request without a Host header")
         }
@@ -480,6 +487,11 @@ struct RequestParser {
 
     /// chunk-ext = *( BWS ";" BWS ext-name [ BWS "=" BWS ext-val ] ), ext-val = token / quoted-string.
     private func validateChunkExtensions(_ text: UnsafeBufferPointer<UInt8>) throws(HTTPParseError) {
+        // BWS is allowed only before ';' or '=': no valid line ends in whitespace. Parsers that
+        // read "5 " (or "5;a=b ") differently must not be offered the choice.
+        if let last = text.last, last == Self.space || last == Self.tab {
+            throw .malformed("chunk size line ends in whitespace")
+        }
         var index = 0
         func skipWhitespace() {
             while index < text.count && (text[index] == Self.space || text[index] == Self.tab) { index += 1 }

@@ -1,5 +1,9 @@
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// What every loop of one server shares: settings, the responder, the connection count and the
 /// shutdown phase. Everything mutable is atomic, so loops never wait on each other.
 final class ServerState: Sendable {
@@ -33,10 +37,29 @@ final class ServerState: Sendable {
     }
 
     func beginDraining(gracePeriod: Duration) {
-        let deadline = monotonicNanoseconds() &+ gracePeriod.nanoseconds
-        forceDeadline.store(deadline < monotonicNanoseconds() ? .max : deadline, ordering: .relaxed)
-        _ = phaseValue.compareExchange(
+        let (sum, overflow) = monotonicNanoseconds().addingReportingOverflow(gracePeriod.nanoseconds)
+        // The earliest deadline asked for wins: a repeated SIGTERM must not extend the drain, while
+        // a shorter grace period (zero: close now) may still cut it short.
+        // (A compare-and-exchange loop, not Atomic.min: this toolchain's min on UInt64 compares
+        // signed, which would take .max, the "no deadline" value, for the smallest.)
+        let deadline = overflow ? .max : sum
+        var current = forceDeadline.load(ordering: .relaxed)
+        while deadline < current {
+            let (exchanged, original) = forceDeadline.compareExchange(
+                expected: current, desired: deadline, ordering: .relaxed)
+            if exchanged { break }
+            current = original
+        }
+        let (began, _) = phaseValue.compareExchange(
             expected: Phase.running.rawValue, desired: Phase.draining.rawValue, ordering: .acquiringAndReleasing)
+        if began {
+            // Stop listening now, not when the last loop has drained: the kernel would otherwise go
+            // on completing connections into the backlog that no loop accepts any more, and their
+            // clients would wait out the grace period. Shutting the socket down (rather than closing
+            // it) refuses new connections while the descriptor number stays ours until the loops
+            // are done with it.
+            _ = shutdown(listener.descriptor, Int32(SHUT_RD))
+        }
     }
 
     func force() {

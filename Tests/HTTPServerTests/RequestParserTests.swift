@@ -68,6 +68,14 @@ struct RejectedRequest: CustomTestStringConvertible, Sendable {
             raw: "POST /echo HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\nffffffffffffffffffffff\r\n",
             status: 413),
         RejectedRequest(
+            rule: "chunk size followed by whitespace only",
+            raw: "POST /echo HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n5 \r\nhello\r\n0\r\n\r\n",
+            status: 400),
+        RejectedRequest(
+            rule: "chunk extension followed by whitespace",
+            raw: "POST /echo HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n5;a=b\t\r\nhello\r\n0\r\n\r\n",
+            status: 400),
+        RejectedRequest(
             rule: "chunk extension without a name",
             raw: "POST /echo HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n5;\r\nhello\r\n0\r\n\r\n",
             status: 400),
@@ -144,6 +152,18 @@ struct RejectedRequest: CustomTestStringConvertible, Sendable {
         RejectedRequest(rule: "HTTP/1.1 without Host", raw: "GET /hello HTTP/1.1\r\nX-A: b\r\n\r\n", status: 400),
         RejectedRequest(
             rule: "two Host headers", raw: "GET /hello HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", status: 400),
+        RejectedRequest(rule: "Host with a space", raw: "GET /hello HTTP/1.1\r\nHost: a b\r\n\r\n", status: 400),
+        RejectedRequest(rule: "Host with a path", raw: "GET /hello HTTP/1.1\r\nHost: a/b\r\n\r\n", status: 400),
+        RejectedRequest(
+            rule: "Host with user information", raw: "GET /hello HTTP/1.1\r\nHost: user@a\r\n\r\n", status: 400),
+        RejectedRequest(
+            rule: "Host with a port that is not a number", raw: "GET /hello HTTP/1.1\r\nHost: a:8o\r\n\r\n",
+            status: 400),
+        RejectedRequest(
+            rule: "Host with an unclosed IP literal", raw: "GET /hello HTTP/1.1\r\nHost: [::1\r\n\r\n", status: 400),
+        RejectedRequest(
+            rule: "absolute-form authority that is not a host",
+            raw: "GET http://a\"b/hello HTTP/1.1\r\nHost: a\r\n\r\n", status: 400),
         RejectedRequest(
             rule: "HTTP/2.0 on an HTTP/1 connection", raw: "GET /hello HTTP/2.0\r\nHost: a\r\n\r\n", status: 505),
         RejectedRequest(rule: "lowercase protocol name", raw: "GET /hello http/1.1\r\nHost: a\r\n\r\n", status: 400),
@@ -266,6 +286,16 @@ struct RequestParserTests {
             requests(try decodeAll("GET http://example.com:8080/a/b?c=d HTTP/1.1\r\nHost: other\r\n\r\n")).first)
         #expect(parsed.0.target == "/a/b?c=d")
         #expect(parsed.0.headers.values(for: "Host") == ["example.com:8080"])
+    }
+
+    @Test(
+        "accepts every form of Host value RFC 9112 allows",
+        arguments: [
+            "", "example.com", "example.com:8080", "127.0.0.1:80", "[::1]", "[::1]:8080", "a%41b", "x_y~z!$&'()*+,;=",
+        ])
+    func validHost(_ host: String) throws {
+        let parsed = try #require(requests(try decodeAll("GET / HTTP/1.1\r\nHost: \(host)\r\n\r\n")).first)
+        #expect(parsed.0.headers["Host"] == host)
     }
 
     @Test("accepts asterisk-form for OPTIONS")

@@ -37,6 +37,21 @@ struct ShutdownTests {
         #expect(throws: RawClientError.self) { try RawClient(port: port) }
     }
 
+    /// A connection the kernel completes into the backlog after draining began would never be
+    /// served: the client (or a load balancer) should be refused at once and go elsewhere, not wait
+    /// out the grace period.
+    @Test("refuses new connections while draining instead of leaving them in the backlog")
+    func refusesDuringDrain() async throws {
+        let (server, port) = try startServer()
+        let busy = try RawClient(port: port)
+        busy.send("GET /delay/500 HTTP/1.1\r\nHost: a\r\n\r\n")
+        try await Task.sleep(for: .milliseconds(50))
+        server.beginShutdown(gracePeriod: .seconds(5))
+        #expect(throws: RawClientError.self) { try RawClient(port: port) }
+        #expect(try await busy.readResponse().status == 200)
+        await server.waitUntilStopped()
+    }
+
     @Test("closes what is still running once the grace period is over")
     func forcesAfterGracePeriod() async throws {
         let (server, port) = try startServer()
@@ -45,6 +60,31 @@ struct ShutdownTests {
         try await Task.sleep(for: .milliseconds(50))
         await server.shutdown(gracePeriod: .milliseconds(200))
         #expect(await stuck.isClosedByServer())
+    }
+
+    @Test("a second shutdown request does not push the grace period's end further out")
+    func repeatedShutdownKeepsDeadline() async throws {
+        let (server, port) = try startServer()
+        let stuck = try RawClient(port: port)
+        stuck.send("GET /delay/60000 HTTP/1.1\r\nHost: a\r\n\r\n")
+        try await Task.sleep(for: .milliseconds(50))
+        server.beginShutdown(gracePeriod: .milliseconds(200))
+        // A second SIGTERM (or Ctrl-C pressed twice) must not give stuck requests another minute.
+        server.beginShutdown(gracePeriod: .seconds(60))
+        #expect(await stuck.isClosedByServer())
+        server.beginShutdown(gracePeriod: .zero)  // ends the test promptly even when the check failed
+        await server.waitUntilStopped()
+    }
+
+    @Test("a zero grace period closes what is still running at once")
+    func zeroGracePeriod() async throws {
+        let (server, port) = try startServer()
+        let stuck = try RawClient(port: port)
+        stuck.send("GET /delay/60000 HTTP/1.1\r\nHost: a\r\n\r\n")
+        try await Task.sleep(for: .milliseconds(50))
+        server.beginShutdown(gracePeriod: .zero)
+        #expect(await stuck.isClosedByServer())
+        await server.waitUntilStopped()
     }
 
     @Test("shuts down gracefully on SIGTERM")
