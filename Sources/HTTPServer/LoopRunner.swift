@@ -68,6 +68,8 @@ final class LoopRunner {
             }
             if count < 0 && cepoll_errno() != EINTR {
                 reportFailure(SystemError(call: "epoll_wait", errno: cepoll_errno(), subject: "loop \(loop.index)"))
+                // This loop can no longer hear its sockets: close them rather than leak them.
+                closeAll()
                 break
             }
             for index in 0..<max(0, Int(count)) {
