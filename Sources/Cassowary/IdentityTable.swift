@@ -39,6 +39,11 @@ struct IdentityTable: Sendable {
         }
     }
 
+    /// Makes room for `count` keys without rehashing.
+    mutating func reserveCapacity(_ count: Int) {
+        if count * 2 > keys.count { rehash(capacity: count * 2) }
+    }
+
     private mutating func insert(_ key: UInt, _ value: Int32) {
         if (count + tombstones + 1) * 2 > keys.count { rehash(capacity: max(16, (count + 1) * 4)) }
         let mask = keys.count - 1

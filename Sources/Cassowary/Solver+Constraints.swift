@@ -26,15 +26,17 @@ extension Solver {
         let key = constraint
         guard recordOfConstraint[key] == nil else { throw .duplicateConstraint(constraint) }
         let isRequired = constraint.priority.isRequired
-        if isRequired && constraint.relation == .equal, let fresh = freshVariable(in: constraint.expression) {
+        let terms = constraint.expression.terms
+        resolveTermSymbols(terms)
+        if isRequired && constraint.relation == .equal, let fresh = freshVariable(in: terms) {
             return define(constraint, variable: fresh.variable, coefficient: fresh.coefficient, isEdit: isEdit)
         }
         let level = isRequired ? -1 : self.level(for: constraint.priority)
         let symbolCheckpoint = tableau.checkpointAllocations()
 
         var constant = constraint.expression.constant
-        for term in constraint.expression.terms where !Tableau.nearZero(term.coefficient) {
-            constant += tableau.accumulate(symbol(for: term.variable), term.coefficient)
+        for index in terms.indices where !Tableau.nearZero(terms[index].coefficient) {
+            constant += tableau.accumulate(termSymbol(index, of: terms), terms[index].coefficient)
         }
         var marker: Int32
         var other: Int32 = -1
@@ -137,19 +139,43 @@ extension Solver {
         recordOfConstraint[key] = recordIndex
         tableau.owner[Int(marker)] = recordIndex
         if other >= 0 { tableau.owner[Int(other)] = recordIndex }
-        for term in constraint.expression.terms where !Tableau.nearZero(term.coefficient) {
-            if let symbol = symbolOfVariable[term.variable] { variableUses[Int(symbol)] += 1 }
+        // Every term with a coefficient has its symbol in `termSymbols` by now.
+        let terms = constraint.expression.terms
+        for index in terms.indices where !Tableau.nearZero(terms[index].coefficient) {
+            let symbol = termSymbols[index]
+            if symbol >= 0 { variableUses[Int(symbol)] += 1 }
         }
         return recordIndex
     }
 
-    /// The first variable of the expression that the solver has never seen, with its total
-    /// coefficient, when that coefficient is not zero: a required equality on it can only define it.
-    func freshVariable(in expression: Expression) -> (variable: Variable, coefficient: Double)? {
-        for term in expression.terms where symbolOfVariable[term.variable] == nil {
+    /// Looks up the symbol of every term's variable once, into `termSymbols` (-1 when the solver has
+    /// not seen the variable), so that adding a constraint hashes each variable once.
+    mutating func resolveTermSymbols(_ terms: [Term]) {
+        termSymbols.truncate(to: 0)
+        for term in terms {
+            termSymbols.append(symbolOfVariable[term.variable] ?? -1)
+        }
+    }
+
+    /// The symbol of term `index`, giving its variable a symbol if it has none yet.
+    @inline(__always)
+    mutating func termSymbol(_ index: Int, of terms: [Term]) -> Int32 {
+        let known = termSymbols[index]
+        if known >= 0 { return known }
+        let symbol = self.symbol(for: terms[index].variable)
+        termSymbols[index] = symbol
+        return symbol
+    }
+
+    /// The first variable of the terms that the solver has never seen, with its total coefficient,
+    /// when that coefficient is not zero: a required equality on it can only define it. Reads
+    /// `termSymbols` (see ``resolveTermSymbols(_:)``).
+    func freshVariable(in terms: [Term]) -> (variable: Variable, coefficient: Double)? {
+        for index in terms.indices where termSymbols[index] < 0 {
+            let variable = terms[index].variable
             var coefficient = 0.0
-            for other in expression.terms where other.variable === term.variable { coefficient += other.coefficient }
-            if !Tableau.nearZero(coefficient) { return (term.variable, coefficient) }
+            for other in terms where other.variable === variable { coefficient += other.coefficient }
+            if !Tableau.nearZero(coefficient) { return (variable, coefficient) }
         }
         return nil
     }
@@ -163,8 +189,14 @@ extension Solver {
         // already are sorted and distinct).
         let start = tableau.definitionTerms.count
         var sorted = true
-        for term in constraint.expression.terms where term.variable !== variable && !Tableau.nearZero(term.coefficient) {
-            let entry = RowEntry(symbol: symbol(for: term.variable), node: -1, coefficient: -term.coefficient / coefficient)
+        let terms = constraint.expression.terms
+        for index in terms.indices where !Tableau.nearZero(terms[index].coefficient) {
+            let term = terms[index]
+            guard term.variable !== variable else {
+                termSymbols[index] = defined
+                continue
+            }
+            let entry = RowEntry(symbol: termSymbol(index, of: terms), node: -1, coefficient: -term.coefficient / coefficient)
             if let last = tableau.definitionTerms.last, tableau.definitionTerms.count > start, last.symbol >= entry.symbol {
                 sorted = false
             }
@@ -200,13 +232,17 @@ extension Solver {
     /// coefficient is negative, which keeps the new basic value non-negative.
     func chooseSubject(_ entries: [RowEntry], marker: Int32, other: Int32) -> Int32? {
         for entry in entries where tableau.kind[Int(entry.symbol)] == .external { return entry.symbol }
-        for candidate in [marker, other] where candidate >= 0 {
-            let candidateKind = tableau.kind[Int(candidate)]
-            if (candidateKind == .slack || candidateKind == .error) && entries.coefficient(of: candidate) < 0 {
-                return candidate
-            }
-        }
+        if isNegativeRestricted(marker, in: entries) { return marker }
+        if isNegativeRestricted(other, in: entries) { return other }
         return nil
+    }
+
+    /// True when `candidate` is a slack or error with a negative coefficient in `entries`.
+    @inline(__always)
+    private func isNegativeRestricted(_ candidate: Int32, in entries: [RowEntry]) -> Bool {
+        guard candidate >= 0 else { return false }
+        let candidateKind = tableau.kind[Int(candidate)]
+        return (candidateKind == .slack || candidateKind == .error) && entries.coefficient(of: candidate) < 0
     }
 
     /// Phase one: adds the row with an artificial variable as its basic symbol and minimises it.

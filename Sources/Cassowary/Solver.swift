@@ -31,14 +31,39 @@ public struct Solver: Sendable {
     var edits: [EditRecord?] = []
     var freeEdits: [Int32] = []
     var editOfVariable = IdentityTable()
-    /// The non-required priority values in use, highest first: the index is the objective level.
-    /// A handful at most, so a linear search beats any table.
+    /// The non-required priority values in use, in the order they first appeared: the index is the
+    /// objective level (the tableau ranks the levels). A handful at most, so a linear search beats
+    /// any table.
     var levelPriorities: [Int] = []
     var nextSequence = 0
     /// Off in the scratch solvers that test candidate conflict sets.
     var explainsConflicts = true
+    /// The symbols of the terms of the constraint being added (see ``resolveTermSymbols(_:)``).
+    var termSymbols: [Int32] = []
 
     public init() {}
+
+    /// A solver with room for about `constraintCount` constraints, so that building a system of
+    /// known size grows no table on the way. Only a hint: more constraints are fine.
+    public init(expectedConstraints constraintCount: Int) {
+        reserveCapacity(constraints: constraintCount)
+    }
+
+    /// Makes room for about `constraintCount` constraints in all (see ``init(expectedConstraints:)``).
+    public mutating func reserveCapacity(constraints constraintCount: Int) {
+        let count = max(0, constraintCount)
+        // A constraint brings at most three symbols (its variables are shared with others, a layout
+        // has fewer variables than constraints) and a row of a handful of entries.
+        tableau.reserveCapacity(symbols: 3 * count + 8, rows: count + 8, entries: 8 * count + 64)
+        records.reserveCapacity(count)
+        recordOfConstraint.reserveCapacity(count)
+        symbolOfVariable.reserveCapacity(count)
+        if variableOfSymbol.count < tableau.kind.count {
+            let missing = tableau.kind.count - variableOfSymbol.count
+            variableOfSymbol.append(contentsOf: repeatElement(nil, count: missing))
+            variableUses.append(contentsOf: repeatElement(0, count: missing))
+        }
+    }
 
     /// True when the constraint object has been added and not removed.
     public func contains(_ constraint: Constraint) -> Bool {
@@ -97,13 +122,13 @@ public struct Solver: Sendable {
         variableUses[Int(symbol)] = 0
     }
 
-    /// The objective level of a non-required priority, creating it (in priority order) if needed.
+    /// The objective level of a non-required priority, creating it (ranked by priority) if needed.
     /// A level is never removed: an empty level costs a few zeros and changes no result.
     mutating func level(for priority: Priority) -> Int {
         if let existing = levelPriorities.firstIndex(of: priority.value) { return existing }
-        let position = levelPriorities.firstIndex { $0 < priority.value } ?? levelPriorities.count
-        levelPriorities.insert(priority.value, at: position)
-        tableau.insertLevel(at: position)
-        return position
+        var rank = 0
+        for value in levelPriorities where value > priority.value { rank += 1 }
+        levelPriorities.append(priority.value)
+        return tableau.addLevel(rankedAt: rank)
     }
 }

@@ -74,13 +74,13 @@ extension Tableau {
 
     private mutating func clearJournal() {
         journaling = false
-        journalSlots.removeAll(keepingCapacity: true)
-        journalPool.removeAll(keepingCapacity: true)
-        journalRanges.removeAll(keepingCapacity: true)
-        journalConstants.removeAll(keepingCapacity: true)
-        journalBasics.removeAll(keepingCapacity: true)
-        journalObjectiveIndex.removeAll(keepingCapacity: true)
-        journalObjectiveValue.removeAll(keepingCapacity: true)
+        journalSlots.truncate(to: 0)
+        journalPool.truncate(to: 0)
+        journalRanges.truncate(to: 0)
+        journalConstants.truncate(to: 0)
+        journalBasics.truncate(to: 0)
+        journalObjectiveIndex.truncate(to: 0)
+        journalObjectiveValue.truncate(to: 0)
         journalFreeSlots = []
         journalDirty = []
         journalInfeasible = []

@@ -125,7 +125,7 @@ extension Tableau {
         // Copy the source row out of the pool: merging into other rows may move the pool.
         var source: [RowEntry] = []
         swap(&source, &sourceBuffer)
-        source.removeAll(keepingCapacity: true)
+        source.truncate(to: 0)
         source.append(contentsOf: entryPool[range(slot)])
         defer { swap(&source, &sourceBuffer) }
         let sourceConstant = rowConstant[Int(slot)]
@@ -137,12 +137,12 @@ extension Tableau {
             mergeIntoRow(target, source: source, sourceConstant: sourceConstant, factor: coefficient, eliminating: symbol)
         }
         slotBuffer = slots
-        let base = Int(symbol) * levelCount
+        let base = Int(symbol) * levelStride
         for level in 0..<levelCount {
             let cost = objective[base + level]
             if cost == 0 { continue }
             for entry in source {
-                addToObjective(Int(entry.symbol) * levelCount + level, cost * entry.coefficient)
+                addToObjective(Int(entry.symbol) * levelStride + level, cost * entry.coefficient)
                 markDirty(entry.symbol)
             }
             addToObjective(base + level, -cost)
@@ -190,7 +190,7 @@ extension Tableau {
         var entries: [RowEntry] = []
         swap(&entries, &pivotBuffer)
         defer { swap(&entries, &pivotBuffer) }
-        entries.removeAll(keepingCapacity: true)
+        entries.truncate(to: 0)
         entries.append(contentsOf: entryPool[range(slot)])
         guard let index = entries.position(of: entering) else { return }
         let coefficient = entries[index].coefficient

@@ -56,7 +56,7 @@ extension Tableau {
         } else {
             accumulated.sort()
         }
-        entries.removeAll(keepingCapacity: true)
+        entries.truncate(to: 0)
         entries.reserveCapacity(accumulated.count)
         for symbol in accumulated {
             let coefficient = accumulator[Int(symbol)]
@@ -65,7 +65,7 @@ extension Tableau {
                 entries.append(RowEntry(symbol: symbol, node: -1, coefficient: coefficient))
             }
         }
-        accumulated.removeAll(keepingCapacity: true)
+        accumulated.truncate(to: 0)
     }
 
     /// The slot of the row to pivot `marker` into when its constraint is removed and it is not basic.

@@ -41,7 +41,7 @@ extension Tableau {
                 isDirty[Int(symbol)] = false
             }
         }
-        dirty.removeSubrange(kept...)
+        dirty.truncate(to: kept)
         return best >= 0 ? best : nil
     }
 
@@ -94,7 +94,7 @@ extension Tableau {
                 kept += 1
                 if leaving < 0 || symbol > leaving { leaving = symbol }
             }
-            infeasible.removeSubrange(kept...)
+            infeasible.truncate(to: kept)
             if leaving < 0 { return nil }
             let slot = rowOf[Int(leaving)]
             guard let entering = dualEnteringSymbol(slot: slot) else {
@@ -125,9 +125,9 @@ extension Tableau {
 
     @inline(__always)
     func ratioIsLess(_ symbol: Int32, _ coefficient: Double, than other: Int32, _ otherCoefficient: Double) -> Bool {
-        let base = Int(symbol) * levelCount
-        let otherBase = Int(other) * levelCount
-        for level in 0..<levelCount {
+        let base = Int(symbol) * levelStride
+        let otherBase = Int(other) * levelStride
+        for level in levelOrder {
             let difference = objective[base + level] / coefficient - objective[otherBase + level] / otherCoefficient
             if difference < -Tableau.epsilon { return true }
             if difference > Tableau.epsilon { return false }

@@ -6,9 +6,11 @@
 /// linked list per symbol threaded through one node pool; each row entry remembers its node, so linking
 /// and unlinking are O(1) and a pivot visits only the rows that contain the entering symbol.
 ///
-/// The objective is strict-lexicographic: one coefficient per priority level in use (level 0 is the
-/// highest), stored densely as `objective[symbol * levelCount + level]`. A symbol improves the objective
-/// when its first coefficient that is not near zero, highest level first, is negative.
+/// The objective is strict-lexicographic: one coefficient per priority level in use, stored densely as
+/// `objective[symbol * levelStride + level]`. Levels are numbered in the order they were created and
+/// `levelOrder` ranks them, highest priority first, so a new level never moves the others. A symbol
+/// improves the objective when its first coefficient that is not near zero, highest level first, is
+/// negative.
 struct Tableau {
     static let epsilon = 1.0e-8
 
@@ -38,6 +40,10 @@ struct Tableau {
 
     // MARK: Objective
     var levelCount = 0
+    /// Objective coefficients per symbol: at least `levelCount`, grown by doubling.
+    var levelStride = 0
+    /// The levels, highest priority first.
+    var levelOrder: [Int] = []
     var objective: [Double] = []
     /// Symbols whose objective coefficients changed since they were last seen optimal: the only
     /// candidates for entering the basis. Keeps the optimality test proportional to the work done.
@@ -117,6 +123,35 @@ struct Tableau {
         return symbol
     }
 
+    /// Makes room for `symbols` symbols, `rows` rows and `entries` row entries in all, so that a
+    /// system of known size is built without growing any table on the way.
+    mutating func reserveCapacity(symbols: Int, rows: Int, entries: Int) {
+        if kind.count < symbols { growSymbolArrays(by: symbols - kind.count) }
+        freeSymbols.reserveCapacity(symbols)
+        allocationLog.reserveCapacity(16)
+        definitionOf.reserveCapacity(symbols)
+        dirty.reserveCapacity(symbols)
+        infeasible.reserveCapacity(rows)
+        rowStart.reserveCapacity(rows)
+        rowCount.reserveCapacity(rows)
+        rowCapacity.reserveCapacity(rows)
+        rowConstant.reserveCapacity(rows)
+        rowBasic.reserveCapacity(rows)
+        slotJournaled.reserveCapacity(rows)
+        freeSlots.reserveCapacity(rows)
+        slotBuffer.reserveCapacity(rows)
+        entryPool.reserveCapacity(entries)
+        definitions.reserveCapacity(rows)
+        definitionOrder.reserveCapacity(rows)
+        definitionTerms.reserveCapacity(entries / 2)
+        reserveNodes(entries)
+        mergeBuffer.reserveCapacity(64)
+        sourceBuffer.reserveCapacity(64)
+        pivotBuffer.reserveCapacity(64)
+        newRowBuffer.reserveCapacity(64)
+        accumulated.reserveCapacity(64)
+    }
+
     /// Appends `count` ids in their default state to every per-symbol array.
     mutating func growSymbolArrays(by count: Int) {
         kind.append(contentsOf: repeatElement(.unused, count: count))
@@ -127,7 +162,7 @@ struct Tableau {
         isDirty.append(contentsOf: repeatElement(false, count: count))
         accumulator.append(contentsOf: repeatElement(0, count: count))
         definitionOf.append(contentsOf: repeatElement(-1, count: count))
-        objective.append(contentsOf: repeatElement(0, count: count * levelCount))
+        objective.append(contentsOf: repeatElement(0, count: count * levelStride))
     }
 
     /// Gives a symbol that no row and no objective coefficient mentions back for reuse.
@@ -136,14 +171,14 @@ struct Tableau {
         kind[index] = .unused
         owner[index] = -1
         published[index] = 0
-        let base = index * levelCount
+        let base = index * levelStride
         for level in 0..<levelCount { objective[base + level] = 0 }
         freeSymbols.append(symbol)
     }
 
     /// Starts recording allocations so that `rollBackAllocations(toCount:)` can undo them.
     mutating func checkpointAllocations() -> Int {
-        allocationLog.removeAll(keepingCapacity: true)
+        allocationLog.truncate(to: 0)
         return symbolCount
     }
 
@@ -153,7 +188,7 @@ struct Tableau {
         for symbol in allocationLog.reversed() where Int(symbol) < count {
             freeSymbol(symbol)
         }
-        allocationLog.removeAll(keepingCapacity: true)
+        allocationLog.truncate(to: 0)
         // Ids handed out since the checkpoint go back to their default state.
         for symbol in count..<symbolCount {
             kind[symbol] = .unused
@@ -164,25 +199,31 @@ struct Tableau {
             isDirty[symbol] = false
             accumulator[symbol] = 0
             definitionOf[symbol] = -1
-            for level in 0..<levelCount { objective[symbol * levelCount + level] = 0 }
+            for level in 0..<levelCount { objective[symbol * levelStride + level] = 0 }
         }
         symbolCount = min(symbolCount, count)
     }
 
     // MARK: Priority levels
 
-    /// Inserts an empty objective level at `level`, shifting lower levels down by one.
-    mutating func insertLevel(at level: Int) {
-        let oldCount = levelCount
-        let newCount = oldCount + 1
-        var grown = [Double](repeating: 0, count: kind.count * newCount)
-        for symbol in 0..<kind.count {
-            for old in 0..<oldCount {
-                grown[symbol * newCount + (old < level ? old : old + 1)] = objective[symbol * oldCount + old]
+    /// Adds an empty objective level ranked at `rank` (0 = highest priority) and returns its number.
+    mutating func addLevel(rankedAt rank: Int) -> Int {
+        if levelCount == levelStride {
+            let oldStride = levelStride
+            let newStride = max(4, oldStride * 2)
+            var grown = [Double](repeating: 0, count: kind.count * newStride)
+            for symbol in 0..<symbolCount {
+                for level in 0..<levelCount {
+                    grown[symbol * newStride + level] = objective[symbol * oldStride + level]
+                }
             }
+            objective = grown
+            levelStride = newStride
         }
-        objective = grown
-        levelCount = newCount
+        let level = levelCount
+        levelCount += 1
+        levelOrder.insert(level, at: rank)
+        return level
     }
 
     // MARK: Column index
@@ -223,7 +264,7 @@ struct Tableau {
 
     /// The slots of the rows that contain `symbol`, into `slotBuffer`.
     mutating func collectColumn(_ symbol: Int32) {
-        slotBuffer.removeAll(keepingCapacity: true)
+        slotBuffer.truncate(to: 0)
         var node = columnHead[Int(symbol)]
         while node >= 0 {
             slotBuffer.append(columnNodes[Int(node)].slot)
@@ -329,7 +370,7 @@ struct Tableau {
     }
 
     mutating func setObjectiveToZero(_ symbol: Int32) {
-        let base = Int(symbol) * levelCount
+        let base = Int(symbol) * levelStride
         for level in 0..<levelCount where objective[base + level] != 0 {
             addToObjective(base + level, -objective[base + level])
         }
@@ -342,11 +383,11 @@ struct Tableau {
         if slot >= 0 {
             for position in range(slot) {
                 let entry = entryPool[position]
-                addToObjective(Int(entry.symbol) * levelCount + level, amount * entry.coefficient)
+                addToObjective(Int(entry.symbol) * levelStride + level, amount * entry.coefficient)
                 markDirty(entry.symbol)
             }
         } else {
-            addToObjective(Int(symbol) * levelCount + level, amount)
+            addToObjective(Int(symbol) * levelStride + level, amount)
             markDirty(symbol)
         }
     }
@@ -355,8 +396,8 @@ struct Tableau {
     /// zero, highest level first, is negative.
     @inline(__always)
     func improvesObjective(_ symbol: Int32) -> Bool {
-        let base = Int(symbol) * levelCount
-        for level in 0..<levelCount {
+        let base = Int(symbol) * levelStride
+        for level in levelOrder {
             let coefficient = objective[base + level]
             if coefficient < -Tableau.epsilon { return true }
             if coefficient > Tableau.epsilon { return false }

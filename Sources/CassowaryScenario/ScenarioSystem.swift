@@ -23,7 +23,7 @@ public struct ScenarioSystem: Sendable {
     /// initial value (see ``Solver/addEditVariable(_:priority:initialValue:)``) and then suggested
     /// that value, the same calls as the peer's plus the value it already knows.
     public func solve() throws(SolverError) -> Solver {
-        var solver = Solver()
+        var solver = Solver(expectedConstraints: constraints.count + scenario.edits.count)
         for constraint in constraints {
             try solver.add(constraint)
         }
