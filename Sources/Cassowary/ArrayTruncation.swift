@@ -12,4 +12,12 @@ extension Array {
             removeSubrange(count...)
         }
     }
+
+    /// Makes the array equal to `other` in its own buffer (reusing its capacity), so that the two
+    /// never share storage and appending to either copies nothing.
+    @inline(__always)
+    mutating func replaceContents(with other: [Element]) {
+        truncate(to: 0)
+        append(contentsOf: other)
+    }
 }

@@ -54,7 +54,7 @@ public struct Solver: Sendable {
         let count = max(0, constraintCount)
         // A constraint brings at most three symbols (its variables are shared with others, a layout
         // has fewer variables than constraints) and a row of a handful of entries.
-        tableau.reserveCapacity(symbols: 3 * count + 8, rows: count + 8, entries: 8 * count + 64)
+        tableau.reserveCapacity(symbols: 3 * count + 8, rows: count + 8, entries: 16 * count + 64)
         records.reserveCapacity(count)
         recordOfConstraint.reserveCapacity(count)
         symbolOfVariable.reserveCapacity(count)

@@ -9,9 +9,11 @@ extension Tableau {
     mutating func beginJournal() {
         journaling = true
         journalSlotCount = rowBasic.count
-        journalFreeSlots = freeSlots
-        journalDirty = dirty
-        journalInfeasible = infeasible
+        // Copied element by element into the journal's own buffers: sharing the arrays would make
+        // the next append to the live ones copy them.
+        journalFreeSlots.replaceContents(with: freeSlots)
+        journalDirty.replaceContents(with: dirty)
+        journalInfeasible.replaceContents(with: infeasible)
     }
 
     @inline(__always)
@@ -63,11 +65,11 @@ extension Tableau {
             rowBasic.removeSubrange(journalSlotCount...)
             slotJournaled.removeSubrange(journalSlotCount...)
         }
-        freeSlots = journalFreeSlots
+        freeSlots.replaceContents(with: journalFreeSlots)
         for symbol in dirty { isDirty[Int(symbol)] = false }
-        dirty = journalDirty
+        dirty.replaceContents(with: journalDirty)
         for symbol in dirty { isDirty[Int(symbol)] = true }
-        infeasible = journalInfeasible
+        infeasible.replaceContents(with: journalInfeasible)
         artificialActive = false
         clearJournal()
     }
@@ -81,8 +83,8 @@ extension Tableau {
         journalBasics.truncate(to: 0)
         journalObjectiveIndex.truncate(to: 0)
         journalObjectiveValue.truncate(to: 0)
-        journalFreeSlots = []
-        journalDirty = []
-        journalInfeasible = []
+        journalFreeSlots.truncate(to: 0)
+        journalDirty.truncate(to: 0)
+        journalInfeasible.truncate(to: 0)
     }
 }

@@ -144,7 +144,7 @@ struct Tableau {
         definitions.reserveCapacity(rows)
         definitionOrder.reserveCapacity(rows)
         definitionTerms.reserveCapacity(entries / 2)
-        reserveNodes(entries)
+        reserveNodes(entries / 2)
         mergeBuffer.reserveCapacity(64)
         sourceBuffer.reserveCapacity(64)
         pivotBuffer.reserveCapacity(64)
@@ -254,11 +254,16 @@ struct Tableau {
         guard freeNodeCount < count else { return }
         let first = columnNodes.count
         let added = max(count - freeNodeCount, first / 2 + 16)
-        columnNodes.reserveCapacity(first + added)
-        for index in first..<(first + added) {
-            columnNodes.append(ColumnNode(slot: -1, next: freeNode, previous: -1))
-            freeNode = Int32(index)
+        columnNodes.append(contentsOf: repeatElement(ColumnNode(slot: -1, next: -1, previous: -1), count: added))
+        // Each new node points to the one before it, the first to the old free list.
+        var next = freeNode
+        columnNodes.withUnsafeMutableBufferPointer { nodes in
+            for index in first..<(first + added) {
+                nodes[index].next = next
+                next = Int32(index)
+            }
         }
+        freeNode = next
         freeNodeCount += added
     }
 
