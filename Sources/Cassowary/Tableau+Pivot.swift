@@ -19,29 +19,45 @@ extension Tableau {
         swap(&nodes, &columnNodes)
         var heads: [Int32] = []
         swap(&heads, &columnHead)
+        var pool: [RowEntry] = []
+        swap(&pool, &entryPool)
         var free = freeNode
         var freeCount = freeNodeCount
+        let capacity = Int(rowCapacity[Int(target)])
         // The merge runs on raw pointers into arrays moved out of `self`: no uniqueness, bounds or
         // exclusivity checks per entry. Nodes were reserved above, so linking never grows the pool.
+        // A result that fits the row's region is copied straight back (the merge has read the old
+        // entries by then); a longer one moves the row below.
         let written = merged.withUnsafeMutableBufferPointer { out in
             nodes.withUnsafeMutableBufferPointer { nodes in
                 heads.withUnsafeMutableBufferPointer { heads in
-                    entryPool.withUnsafeBufferPointer { pool in
+                    pool.withUnsafeMutableBufferPointer { pool in
                         source.withUnsafeBufferPointer { source in
-                            Tableau.mergeKernel(
-                                old: UnsafeBufferPointer(rebasing: pool[oldRange]), source: source, out: out, nodes: nodes, heads: heads, free: &free,
-                                freeCount: &freeCount, target: target, factor: factor, eliminated: eliminated)
+                            let written = Tableau.mergeKernel(
+                                old: UnsafeBufferPointer(rebasing: pool[oldRange]), source: source, out: out, nodes: nodes,
+                                heads: heads, free: &free, freeCount: &freeCount, target: target, factor: factor,
+                                eliminated: eliminated)
+                            if written <= capacity {
+                                let start = oldRange.lowerBound
+                                for offset in 0..<written { pool[start &+ offset] = out[offset] }
+                            }
+                            return written
                         }
                     }
                 }
             }
         }
+        swap(&pool, &entryPool)
         swap(&nodes, &columnNodes)
         swap(&heads, &columnHead)
         freeNode = free
         freeNodeCount = freeCount
-        merged.withUnsafeBufferPointer { merged in
-            storeRow(target, UnsafeBufferPointer(rebasing: merged[0..<written]))
+        if written <= capacity {
+            rowCount[Int(target)] = Int32(written)
+        } else {
+            merged.withUnsafeBufferPointer { merged in
+                storeRow(target, UnsafeBufferPointer(rebasing: merged[0..<written]))
+            }
         }
         swap(&merged, &mergeBuffer)
         rowConstant[Int(target)] += factor * sourceConstant
@@ -128,6 +144,11 @@ extension Tableau {
         source.truncate(to: 0)
         source.append(contentsOf: entryPool[range(slot)])
         defer { swap(&source, &sourceBuffer) }
+        substitute(symbol, slot: slot, source: source)
+    }
+
+    /// `substitute(_:slot:)` with the row's entries already copied out of the pool into `source`.
+    mutating func substitute(_ symbol: Int32, slot: Int32, source: [RowEntry]) {
         let sourceConstant = rowConstant[Int(slot)]
         collectColumn(symbol)
         var slots: [Int32] = []
@@ -210,6 +231,7 @@ extension Tableau {
         rowBasic[Int(slot)] = entering
         rowOf[Int(entering)] = slot
         rowOf[Int(leaving)] = -1
-        substitute(entering, slot: slot)
+        // `entries` is the row just stored, outside the pool: it serves as the source as it is.
+        substitute(entering, slot: slot, source: entries)
     }
 }

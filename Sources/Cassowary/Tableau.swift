@@ -247,6 +247,33 @@ struct Tableau {
         }
     }
 
+    /// Links every entry of a stored row into the column index, in one pass over raw pointers.
+    mutating func linkRow(_ slot: Int32) {
+        let rowRange = range(slot)
+        reserveNodes(rowRange.count)
+        var nodes: [ColumnNode] = []
+        swap(&nodes, &columnNodes)
+        var heads: [Int32] = []
+        swap(&heads, &columnHead)
+        var free = freeNode
+        var freeCount = freeNodeCount
+        nodes.withUnsafeMutableBufferPointer { nodes in
+            heads.withUnsafeMutableBufferPointer { heads in
+                entryPool.withUnsafeMutableBufferPointer { pool in
+                    for position in rowRange {
+                        pool[position].node = ColumnNode.link(
+                            pool[position].symbol, slot: slot, nodes: nodes, heads: heads, free: &free,
+                            freeCount: &freeCount)
+                    }
+                }
+            }
+        }
+        swap(&nodes, &columnNodes)
+        swap(&heads, &columnHead)
+        freeNode = free
+        freeNodeCount = freeCount
+    }
+
     /// Makes sure `count` nodes can be linked without growing the pool, so that loops may link
     /// through raw pointers.
     @inline(__always)
@@ -295,10 +322,7 @@ struct Tableau {
         }
         journalRow(slot)
         storeRow(slot, entries)
-        reserveNodes(entries.count)
-        for position in range(slot) {
-            entryPool[position].node = link(entryPool[position].symbol, slot: slot)
-        }
+        linkRow(slot)
         rowConstant[Int(slot)] = constant
         rowBasic[Int(slot)] = basic
         rowOf[Int(basic)] = slot
