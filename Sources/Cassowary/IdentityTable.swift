@@ -16,10 +16,17 @@ struct IdentityTable: Sendable {
         Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> UInt(64 - keys.count.trailingZeroBitCount))
     }
 
-    subscript(object: AnyObject) -> Int32? {
+    /// Generic over the key's class so that a lookup neither boxes nor retains the object.
+    @inline(__always)
+    subscript<Object: AnyObject>(object: Object) -> Int32? {
+        get { self[ObjectIdentifier(object)] }
+        set { self[ObjectIdentifier(object)] = newValue }
+    }
+
+    subscript(identifier: ObjectIdentifier) -> Int32? {
         get {
             guard !keys.isEmpty else { return nil }
-            let key = ObjectIdentifier(object).address
+            let key = identifier.address
             let mask = keys.count - 1
             var index = firstProbe(key)
             while true {
@@ -30,7 +37,7 @@ struct IdentityTable: Sendable {
             }
         }
         set {
-            let key = ObjectIdentifier(object).address
+            let key = identifier.address
             if let value = newValue {
                 insert(key, value)
             } else {

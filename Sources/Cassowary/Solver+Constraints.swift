@@ -152,8 +152,10 @@ extension Solver {
     /// not seen the variable), so that adding a constraint hashes each variable once.
     mutating func resolveTermSymbols(_ terms: [Term]) {
         termSymbols.truncate(to: 0)
-        for term in terms {
-            termSymbols.append(symbolOfVariable[term.variable] ?? -1)
+        terms.withUnsafeBufferPointer { terms in
+            for index in terms.indices {
+                termSymbols.append(symbolOfVariable[ObjectIdentifier(terms[index].variable)] ?? -1)
+            }
         }
     }
 

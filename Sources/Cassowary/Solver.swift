@@ -56,6 +56,7 @@ public struct Solver: Sendable {
         // has fewer variables than constraints) and a row of a handful of entries.
         tableau.reserveCapacity(symbols: 3 * count + 8, rows: count + 8, entries: 16 * count + 64)
         records.reserveCapacity(count)
+        termSymbols.reserveCapacity(16)
         recordOfConstraint.reserveCapacity(count)
         symbolOfVariable.reserveCapacity(count)
         if variableOfSymbol.count < tableau.kind.count {

@@ -159,14 +159,39 @@ extension Tableau {
         }
         slotBuffer = slots
         let base = Int(symbol) * levelStride
-        for level in 0..<levelCount {
-            let cost = objective[base + level]
-            if cost == 0 { continue }
-            for entry in source {
-                addToObjective(Int(entry.symbol) * levelStride + level, cost * entry.coefficient)
-                markDirty(entry.symbol)
+        var costed = false
+        for level in 0..<levelCount where objective[base + level] != 0 {
+            costed = true
+            break
+        }
+        if costed {
+            if journaling {
+                for level in 0..<levelCount {
+                    let cost = objective[base + level]
+                    if cost == 0 { continue }
+                    for entry in source {
+                        addToObjective(Int(entry.symbol) * levelStride + level, cost * entry.coefficient)
+                    }
+                    addToObjective(base + level, -cost)
+                }
+            } else {
+                // Not journaling: the same sums on raw pointers, in the same order.
+                let stride = levelStride
+                let levels = levelCount
+                objective.withUnsafeMutableBufferPointer { objective in
+                    source.withUnsafeBufferPointer { source in
+                        for level in 0..<levels {
+                            let cost = objective[base + level]
+                            if cost == 0 { continue }
+                            for entry in source {
+                                objective[Int(entry.symbol) * stride + level] += cost * entry.coefficient
+                            }
+                            objective[base + level] -= cost
+                        }
+                    }
+                }
             }
-            addToObjective(base + level, -cost)
+            for entry in source { markDirty(entry.symbol) }
         }
         if artificialActive {
             substituteIntoArtificial(symbol, source: source, sourceConstant: sourceConstant)

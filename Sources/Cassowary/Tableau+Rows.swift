@@ -58,14 +58,18 @@ extension Tableau {
         }
         entries.truncate(to: 0)
         entries.reserveCapacity(accumulated.count)
-        for symbol in accumulated {
-            let coefficient = accumulator[Int(symbol)]
-            accumulator[Int(symbol)] = 0
-            if !Tableau.nearZero(coefficient) {
-                entries.append(RowEntry(symbol: symbol, node: -1, coefficient: coefficient))
+        accumulated.withUnsafeBufferPointer { symbols in
+            accumulator.withUnsafeMutableBufferPointer { accumulator in
+                for symbol in symbols {
+                    let coefficient = accumulator[Int(symbol)]
+                    accumulator[Int(symbol)] = 0
+                    if !Tableau.nearZero(coefficient) {
+                        entries.append(RowEntry(symbol: symbol, node: -1, coefficient: coefficient))
+                    }
+                }
             }
         }
-        accumulated.truncate(to: 0)
+        accumulated.removeAll(keepingCapacity: true)
     }
 
     /// The slot of the row to pivot `marker` into when its constraint is removed and it is not basic.

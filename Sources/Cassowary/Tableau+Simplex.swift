@@ -30,17 +30,22 @@ extension Tableau {
     mutating func enteringSymbol() -> Int32? {
         var best: Int32 = -1
         var kept = 0
-        for read in 0..<dirty.count {
-            let symbol = dirty[read]
-            let symbolKind = kind[Int(symbol)]
-            if (symbolKind == .slack || symbolKind == .error) && rowOf[Int(symbol)] < 0 && improvesObjective(symbol) {
-                dirty[kept] = symbol
-                kept += 1
-                if best < 0 || symbol < best { best = symbol }
-            } else {
-                isDirty[Int(symbol)] = false
+        var list: [Int32] = []
+        swap(&list, &dirty)
+        list.withUnsafeMutableBufferPointer { list in
+            for read in 0..<list.count {
+                let symbol = list[read]
+                let symbolKind = kind[Int(symbol)]
+                if (symbolKind == .slack || symbolKind == .error) && rowOf[Int(symbol)] < 0 && improvesObjective(symbol) {
+                    list[kept] = symbol
+                    kept += 1
+                    if best < 0 || symbol < best { best = symbol }
+                } else {
+                    isDirty[Int(symbol)] = false
+                }
             }
         }
+        swap(&list, &dirty)
         dirty.truncate(to: kept)
         return best >= 0 ? best : nil
     }
