@@ -3,9 +3,6 @@
 /// solver's teardown frees one buffer, not one per row. A row that outgrows its region moves to the
 /// end of the pool; the pool is compacted when abandoned regions make up most of it.
 extension Tableau {
-    /// Spare room appended after a moved row, taken from here in one copy.
-    static let padding = [RowEntry](repeating: RowEntry(symbol: 0, node: 0, coefficient: 0), count: 1024)
-
     /// Pool positions of a row's entries.
     @inline(__always)
     func range(_ slot: Int32) -> Range<Int> {
@@ -49,14 +46,13 @@ extension Tableau {
             rowCount[index] = 0
             if deadEntries > 1024 && deadEntries * 2 > entryPool.count { compactEntryPool() }
             let capacity = max(4, count + count / 2)
-            rowStart[index] = Int32(entryPool.count)
+            let start = entryPool.count
+            rowStart[index] = Int32(start)
             rowCapacity[index] = Int32(capacity)
-            entryPool.append(contentsOf: source)
-            var spare = capacity - count
-            while spare > 0 {
-                let piece = min(spare, Tableau.padding.count)
-                entryPool.append(contentsOf: Tableau.padding.prefix(piece))
-                spare -= piece
+            // Grow the pool by the whole region in one step, then copy the entries in.
+            entryPool.append(contentsOf: repeatElement(RowEntry(symbol: 0, node: 0, coefficient: 0), count: capacity))
+            entryPool.withUnsafeMutableBufferPointer { pool in
+                for offset in 0..<count { pool[start &+ offset] = source[offset] }
             }
             rowCount[index] = Int32(count)
             return
