@@ -109,7 +109,7 @@ extension Solver {
             _ = tableau.insertRow(basic: marker, entries: entries, constant: constant * scale)
             if constant * scale < 0 { tableau.infeasible.append(marker) }
             if let failed = tableau.dualOptimize(stopAtInfeasibleRow: true) {
-                let candidates = [tableau.rowBasic[Int(failed)]] + tableau.entries(failed).map(\.symbol)
+                let candidates = [tableau.rows[Int(failed)].basic] + tableau.entries(failed).map(\.symbol)
                 tableau.rollBackJournal()
                 throw reject(constraint, candidates: candidates, symbolCheckpoint: symbolCheckpoint)
             }

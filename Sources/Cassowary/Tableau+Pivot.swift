@@ -23,7 +23,7 @@ extension Tableau {
         swap(&pool, &entryPool)
         var free = freeNode
         var freeCount = freeNodeCount
-        let capacity = Int(rowCapacity[Int(target)])
+        let capacity = Int(rows[Int(target)].capacity)
         // The merge runs on raw pointers into arrays moved out of `self`: no uniqueness, bounds or
         // exclusivity checks per entry. Nodes were reserved above, so linking never grows the pool.
         // A result that fits the row's region is copied straight back (the merge has read the old
@@ -53,16 +53,16 @@ extension Tableau {
         freeNode = free
         freeNodeCount = freeCount
         if written <= capacity {
-            rowCount[Int(target)] = Int32(written)
+            rows[Int(target)].count = Int32(written)
         } else {
             merged.withUnsafeBufferPointer { merged in
                 storeRow(target, UnsafeBufferPointer(rebasing: merged[0..<written]))
             }
         }
         swap(&merged, &mergeBuffer)
-        rowConstant[Int(target)] += factor * sourceConstant
-        let basic = rowBasic[Int(target)]
-        if rowConstant[Int(target)] < -Tableau.epsilon && kind[Int(basic)] != .external {
+        rows[Int(target)].constant += factor * sourceConstant
+        let basic = rows[Int(target)].basic
+        if rows[Int(target)].constant < -Tableau.epsilon && kind[Int(basic)] != .external {
             infeasible.append(basic)
         }
     }
@@ -149,7 +149,7 @@ extension Tableau {
 
     /// `substitute(_:slot:)` with the row's entries already copied out of the pool into `source`.
     mutating func substitute(_ symbol: Int32, slot: Int32, source: [RowEntry]) {
-        let sourceConstant = rowConstant[Int(slot)]
+        let sourceConstant = rows[Int(slot)].constant
         collectColumn(symbol)
         var slots: [Int32] = []
         swap(&slots, &slotBuffer)
@@ -232,7 +232,7 @@ extension Tableau {
     /// Makes `entering` basic in the row of `slot`; the row's basic symbol leaves the basis.
     mutating func pivot(entering: Int32, slot: Int32) {
         journalRow(slot)
-        let leaving = rowBasic[Int(slot)]
+        let leaving = rows[Int(slot)].basic
         var entries: [RowEntry] = []
         swap(&entries, &pivotBuffer)
         defer { swap(&entries, &pivotBuffer) }
@@ -252,8 +252,8 @@ extension Tableau {
         entries.insert(
             RowEntry(symbol: leaving, node: link(leaving, slot: slot), coefficient: 1 / coefficient), at: insertAt)
         storeRow(slot, entries)
-        rowConstant[Int(slot)] *= scale
-        rowBasic[Int(slot)] = entering
+        rows[Int(slot)].constant *= scale
+        rows[Int(slot)].basic = entering
         rowOf[Int(entering)] = slot
         rowOf[Int(leaving)] = -1
         // `entries` is the row just stored, outside the pool: it serves as the source as it is.

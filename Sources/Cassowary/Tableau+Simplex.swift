@@ -10,11 +10,11 @@ extension Tableau {
         while node >= 0 {
             let slot = columnNodes[Int(node)].slot
             node = columnNodes[Int(node)].next
-            let basic = rowBasic[Int(slot)]
+            let basic = rows[Int(slot)].basic
             if kind[Int(basic)] == .external { continue }
             let coefficient = self.coefficient(in: slot, of: entering)
             if coefficient >= 0 { continue }
-            let ratio = -rowConstant[Int(slot)] / coefficient
+            let ratio = -rows[Int(slot)].constant / coefficient
             if ratio < bestRatio || (ratio == bestRatio && basic < bestBasic) {
                 best = slot
                 bestRatio = ratio
@@ -94,7 +94,7 @@ extension Tableau {
             for read in 0..<infeasible.count {
                 let symbol = infeasible[read]
                 let slot = rowOf[Int(symbol)]
-                guard slot >= 0, rowConstant[Int(slot)] < -Tableau.epsilon else { continue }
+                guard slot >= 0, rows[Int(slot)].constant < -Tableau.epsilon else { continue }
                 infeasible[kept] = symbol
                 kept += 1
                 if leaving < 0 || symbol > leaving { leaving = symbol }

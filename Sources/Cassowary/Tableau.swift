@@ -52,13 +52,10 @@ struct Tableau {
 
     // MARK: Rows, by slot
     var entryPool: [RowEntry] = []
-    var rowStart: [Int32] = []
-    var rowCount: [Int32] = []
-    var rowCapacity: [Int32] = []
+    /// Where each row's entries sit in the pool, its constant and its basic symbol, by slot: one
+    /// array, so that a new row is one append and a row's facts share a cache line.
+    var rows: [RowHeader] = []
     var deadEntries = 0
-    var rowConstant: [Double] = []
-    /// Basic symbol of the slot, -1 when the slot is free.
-    var rowBasic: [Int32] = []
     var freeSlots: [Int32] = []
 
     // MARK: Column index node pool
@@ -85,7 +82,6 @@ struct Tableau {
 
     // MARK: Undo journal of one add (see Tableau+Journal.swift)
     var journaling = false
-    var slotJournaled: [Bool] = []
     var journalSlots: [Int32] = []
     var journalPool: [RowEntry] = []
     var journalRanges: [Range<Int>] = []
@@ -132,12 +128,7 @@ struct Tableau {
         definitionOf.reserveCapacity(symbols)
         dirty.reserveCapacity(symbols)
         infeasible.reserveCapacity(rows)
-        rowStart.reserveCapacity(rows)
-        rowCount.reserveCapacity(rows)
-        rowCapacity.reserveCapacity(rows)
-        rowConstant.reserveCapacity(rows)
-        rowBasic.reserveCapacity(rows)
-        slotJournaled.reserveCapacity(rows)
+        self.rows.reserveCapacity(rows)
         freeSlots.reserveCapacity(rows)
         slotBuffer.reserveCapacity(rows)
         entryPool.reserveCapacity(entries)
@@ -312,19 +303,14 @@ struct Tableau {
         if let reused = freeSlots.popLast() {
             slot = reused
         } else {
-            slot = Int32(rowBasic.count)
-            rowStart.append(0)
-            rowCount.append(0)
-            rowCapacity.append(0)
-            rowConstant.append(0)
-            rowBasic.append(-1)
-            slotJournaled.append(false)
+            slot = Int32(rows.count)
+            rows.append(RowHeader())
         }
         journalRow(slot)
         storeRow(slot, entries)
         linkRow(slot)
-        rowConstant[Int(slot)] = constant
-        rowBasic[Int(slot)] = basic
+        rows[Int(slot)].constant = constant
+        rows[Int(slot)].basic = basic
         rowOf[Int(basic)] = slot
         return slot
     }
@@ -336,9 +322,9 @@ struct Tableau {
             unlink(entryPool[position].symbol, node: entryPool[position].node)
         }
         releaseRegion(slot)
-        rowConstant[Int(slot)] = 0
-        rowOf[Int(rowBasic[Int(slot)])] = -1
-        rowBasic[Int(slot)] = -1
+        rows[Int(slot)].constant = 0
+        rowOf[Int(rows[Int(slot)].basic)] = -1
+        rows[Int(slot)].basic = -1
         freeSlots.append(slot)
     }
 
@@ -351,7 +337,7 @@ struct Tableau {
                 unlink(symbol, node: entryPool[position].node)
                 let end = range(slot).upperBound
                 for next in (position + 1)..<end { entryPool[next - 1] = entryPool[next] }
-                rowCount[Int(slot)] -= 1
+                rows[Int(slot)].count -= 1
             }
         }
         setObjectiveToZero(symbol)
@@ -361,14 +347,14 @@ struct Tableau {
     @inline(__always)
     func value(of symbol: Int32) -> Double {
         let slot = rowOf[Int(symbol)]
-        return slot >= 0 ? rowConstant[Int(slot)] : 0
+        return slot >= 0 ? rows[Int(slot)].constant : 0
     }
 
     /// Copies the value of every external symbol into `published`.
     mutating func publishValues() {
         for symbol in 0..<kind.count where kind[symbol] == .external {
             let slot = rowOf[symbol]
-            published[symbol] = slot >= 0 ? rowConstant[Int(slot)] : 0
+            published[symbol] = slot >= 0 ? rows[Int(slot)].constant : 0
         }
         // Definitions mention only symbols published before them.
         for index in definitionOrder {
