@@ -114,6 +114,15 @@ extension Solver {
                 throw reject(constraint, candidates: candidates, symbolCheckpoint: symbolCheckpoint)
             }
             tableau.commitJournal()
+        } else if let subject = phaseOneSubject(entries, constant: constant) {
+            // Phase one would take exactly one pivot, the artificial variable leaving for `subject`,
+            // and stop there: make the same row with `subject` basic directly.
+            let index = entries.firstIndex { $0.symbol == subject } ?? 0
+            let scale = -1 / entries[index].coefficient
+            entries.remove(at: index)
+            for position in entries.indices { entries[position].coefficient *= scale }
+            let slot = tableau.insertRow(basic: subject, entries: entries, constant: constant * scale)
+            tableau.substitute(subject, slot: slot)
         } else if let candidates = addWithArtificialVariable(entries, constant: constant, marker: marker) {
             throw reject(constraint, candidates: candidates, symbolCheckpoint: symbolCheckpoint)
         }
@@ -245,6 +254,26 @@ extension Solver {
         guard candidate >= 0 else { return false }
         let candidateKind = tableau.kind[Int(candidate)]
         return (candidateKind == .slack || candidateKind == .error) && entries.coefficient(of: candidate) < 0
+    }
+
+    /// The symbol phase one would bring into the basis in its first pivot, when that pivot makes the
+    /// artificial variable leave (so phase one ends right there, successfully): the first slack or
+    /// error with a negative coefficient (Bland's rule on the artificial objective, which is the row
+    /// itself), when the new row wins its ratio test with the id the artificial variable would get.
+    /// Nil when phase one has more to do. `constant` is not negative.
+    func phaseOneSubject(_ entries: [RowEntry], constant: Double) -> Int32? {
+        guard
+            let entering = entries.first(where: { entry in
+                let symbolKind = tableau.kind[Int(entry.symbol)]
+                return entry.coefficient < -Tableau.epsilon && (symbolKind == .slack || symbolKind == .error)
+            })
+        else { return nil }
+        let artificial = tableau.freeSymbols.last ?? Int32(tableau.symbolCount)
+        let ratio = -constant / entering.coefficient
+        if let best = tableau.leavingCandidate(for: entering.symbol) {
+            guard ratio < best.ratio || (ratio == best.ratio && artificial < best.basic) else { return nil }
+        }
+        return entering.symbol
     }
 
     /// Phase one: adds the row with an artificial variable as its basic symbol and minimises it.

@@ -3,6 +3,11 @@ extension Tableau {
     /// reaches zero (minimum ratio). Ties go to the lowest basic symbol id (Bland's rule), so the
     /// choice never depends on the order of the column index and the simplex cannot cycle.
     func leavingSlot(for entering: Int32) -> Int32? {
+        leavingCandidate(for: entering)?.slot
+    }
+
+    /// The row `leavingSlot(for:)` picks, with its ratio and basic symbol.
+    func leavingCandidate(for entering: Int32) -> (slot: Int32, ratio: Double, basic: Int32)? {
         var best: Int32 = -1
         var bestRatio = Double.infinity
         var bestBasic = Int32.max
@@ -21,7 +26,7 @@ extension Tableau {
                 bestBasic = basic
             }
         }
-        return best >= 0 ? best : nil
+        return best >= 0 ? (best, bestRatio, bestBasic) : nil
     }
 
     /// The lowest-id non-basic symbol that improves the objective (Bland's rule over the
