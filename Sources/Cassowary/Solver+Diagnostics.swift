@@ -35,7 +35,7 @@ extension Solver {
         var scratch = Solver()
         scratch.explainsConflicts = false
         let values = tableau.solutionValues()
-        for record in records.compactMap({ $0 }).sorted(by: { $0.sequence < $1.sequence }) {
+        for record in records.live.sorted(by: { $0.sequence < $1.sequence }) {
             let constraint = record.constraint
             if constraint.priority.isRequired {
                 try? scratch.add(constraint)

@@ -21,7 +21,7 @@
 /// A `Solver` is a value: copying one gives an independent solver.
 public struct Solver: Sendable {
     var tableau = Tableau()
-    var records: [ConstraintRecord?] = []
+    var records = RecordTable()
     var freeRecords: [Int32] = []
     var recordOfConstraint = IdentityTable()
     var symbolOfVariable = IdentityTable()
@@ -94,7 +94,7 @@ public struct Solver: Sendable {
     }
 
     func userRecordsInOrder() -> [ConstraintRecord] {
-        records.compactMap { $0 }.filter { !$0.isEdit }.sorted { $0.sequence < $1.sequence }
+        records.live.filter { !$0.isEdit }.sorted { $0.sequence < $1.sequence }
     }
 
     // MARK: Symbols of variables and levels of priorities
