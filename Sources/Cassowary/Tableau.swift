@@ -270,18 +270,9 @@ struct Tableau {
     @inline(__always)
     mutating func reserveNodes(_ count: Int) {
         guard freeNodeCount < count else { return }
-        let first = columnNodes.count
-        let added = max(count - freeNodeCount, first / 2 + 16)
+        // New nodes join the untouched tail (see ColumnNode.swift): nothing to thread.
+        let added = max(count - freeNodeCount, columnNodes.count / 2 + 16)
         columnNodes.append(contentsOf: repeatElement(ColumnNode(slot: -1, next: -1, previous: -1), count: added))
-        // Each new node points to the one before it, the first to the old free list.
-        var next = freeNode
-        columnNodes.withUnsafeMutableBufferPointer { nodes in
-            for index in first..<(first + added) {
-                nodes[index].next = next
-                next = Int32(index)
-            }
-        }
-        freeNode = next
         freeNodeCount += added
     }
 
