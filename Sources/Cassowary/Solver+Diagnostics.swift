@@ -60,7 +60,7 @@ extension Solver {
         }
         var undetermined: [Variable] = []
         for symbol in 0..<tableau.symbolCount where tableau.kind[symbol] == .external {
-            guard let variable = variableOfSymbol[symbol] else { continue }
+            guard let variable = variable(ofSymbol: symbol) else { continue }
             if !scratch.isFixed(variable) { undetermined.append(variable) }
         }
         return undetermined

@@ -25,8 +25,12 @@ public struct Solver: Sendable {
     var freeRecords: [Int32] = []
     var recordOfConstraint = IdentityTable()
     var symbolOfVariable = IdentityTable()
-    /// The variable of each external symbol, and how many constraint terms use it.
-    var variableOfSymbol: [Variable?] = []
+    /// The variables the solver knows, densely (nil where one was released), so that sizing the
+    /// per-symbol tables never fills an array of references; `variableSlotOfSymbol` maps an external
+    /// symbol to its slot here (-1 otherwise), `variableUses` counts the constraint terms that use it.
+    var variables: [Variable?] = []
+    var freeVariableSlots: [Int32] = []
+    var variableSlotOfSymbol: [Int32] = []
     var variableUses: [Int32] = []
     var edits: [EditRecord?] = []
     var freeEdits: [Int32] = []
@@ -59,9 +63,10 @@ public struct Solver: Sendable {
         termSymbols.reserveCapacity(16)
         recordOfConstraint.reserveCapacity(count)
         symbolOfVariable.reserveCapacity(count)
-        if variableOfSymbol.count < tableau.kind.count {
-            let missing = tableau.kind.count - variableOfSymbol.count
-            variableOfSymbol.append(contentsOf: repeatElement(nil, count: missing))
+        variables.reserveCapacity(count)
+        if variableSlotOfSymbol.count < tableau.kind.count {
+            let missing = tableau.kind.count - variableSlotOfSymbol.count
+            variableSlotOfSymbol.append(contentsOf: repeatElement(-1, count: missing))
             variableUses.append(contentsOf: repeatElement(0, count: missing))
         }
     }
@@ -105,21 +110,39 @@ public struct Solver: Sendable {
         let symbol = tableau.allocateSymbol(.external)
         symbolOfVariable[key] = symbol
         let index = Int(symbol)
-        if variableOfSymbol.count <= index {
+        if variableSlotOfSymbol.count <= index {
             // Grow with the tableau's per-symbol arrays, in one step.
-            let missing = max(index + 1, tableau.kind.count) - variableOfSymbol.count
-            variableOfSymbol.append(contentsOf: repeatElement(nil, count: missing))
+            let missing = max(index + 1, tableau.kind.count) - variableSlotOfSymbol.count
+            variableSlotOfSymbol.append(contentsOf: repeatElement(-1, count: missing))
             variableUses.append(contentsOf: repeatElement(0, count: missing))
         }
-        variableOfSymbol[index] = variable
+        let slot: Int32
+        if let reused = freeVariableSlots.popLast() {
+            slot = reused
+            variables[Int(slot)] = variable
+        } else {
+            slot = Int32(variables.count)
+            variables.append(variable)
+        }
+        variableSlotOfSymbol[index] = slot
         variableUses[index] = 0
         return symbol
     }
 
+    /// The variable of an external symbol.
+    func variable(ofSymbol symbol: Int) -> Variable? {
+        guard symbol < variableSlotOfSymbol.count else { return nil }
+        let slot = variableSlotOfSymbol[symbol]
+        return slot >= 0 ? variables[Int(slot)] : nil
+    }
+
     mutating func releaseVariable(symbol: Int32) {
-        guard let variable = variableOfSymbol[Int(symbol)] else { return }
+        guard let variable = variable(ofSymbol: Int(symbol)) else { return }
         symbolOfVariable[variable] = nil
-        variableOfSymbol[Int(symbol)] = nil
+        let slot = variableSlotOfSymbol[Int(symbol)]
+        variables[Int(slot)] = nil
+        freeVariableSlots.append(slot)
+        variableSlotOfSymbol[Int(symbol)] = -1
         variableUses[Int(symbol)] = 0
     }
 
