@@ -194,24 +194,27 @@ extension Solver {
     /// Adds a required equality as the definition of its fresh variable (see Definition.swift):
     /// `coefficient · variable + rest == 0` becomes `variable = -(rest + marker) / coefficient`.
     mutating func define(_ constraint: Constraint, variable: Variable, coefficient: Double, isEdit: Bool) -> Int32 {
-        let defined = symbol(for: variable)
+        // `freshVariable(in:)` found the variable unknown.
+        let defined = newSymbol(for: variable)
         let marker = tableau.allocateSymbol(.dummy)
         // Append the terms to the shared pool, then sort and combine them in place (usually they
         // already are sorted and distinct).
         let start = tableau.definitionTerms.count
         var sorted = true
         let terms = constraint.expression.terms
-        for index in terms.indices where !Tableau.nearZero(terms[index].coefficient) {
-            let term = terms[index]
-            guard term.variable !== variable else {
+        let definedIdentity = ObjectIdentifier(variable)
+        var lastSymbol: Int32 = -1
+        for index in terms.indices {
+            let termCoefficient = terms[index].coefficient
+            if Tableau.nearZero(termCoefficient) { continue }
+            guard ObjectIdentifier(terms[index].variable) != definedIdentity else {
                 termSymbols[index] = defined
                 continue
             }
-            let entry = RowEntry(symbol: termSymbol(index, of: terms), node: -1, coefficient: -term.coefficient / coefficient)
-            if let last = tableau.definitionTerms.last, tableau.definitionTerms.count > start, last.symbol >= entry.symbol {
-                sorted = false
-            }
-            tableau.definitionTerms.append(entry)
+            let symbol = termSymbol(index, of: terms)
+            if symbol <= lastSymbol { sorted = false }
+            lastSymbol = symbol
+            tableau.definitionTerms.append(RowEntry(symbol: symbol, node: -1, coefficient: -termCoefficient / coefficient))
         }
         if !sorted {
             var terms = Array(tableau.definitionTerms[start...])

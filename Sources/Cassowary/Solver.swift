@@ -105,8 +105,13 @@ public struct Solver: Sendable {
     // MARK: Symbols of variables and levels of priorities
 
     mutating func symbol(for variable: Variable) -> Int32 {
+        if let symbol = symbolOfVariable[variable] { return symbol }
+        return newSymbol(for: variable)
+    }
+
+    /// Gives a variable the solver does not know yet its symbol.
+    mutating func newSymbol(for variable: Variable) -> Int32 {
         let key = variable
-        if let symbol = symbolOfVariable[key] { return symbol }
         let symbol = tableau.allocateSymbol(.external)
         symbolOfVariable[key] = symbol
         let index = Int(symbol)
