@@ -47,23 +47,28 @@ public struct Solver: Sendable {
 
     public init() {}
 
-    /// A solver with room for about `constraintCount` constraints, so that building a system of
-    /// known size grows no table on the way. Only a hint: more constraints are fine.
-    public init(expectedConstraints constraintCount: Int) {
-        reserveCapacity(constraints: constraintCount)
+    /// A solver with room for about `constraintCount` constraints over about `variableCount`
+    /// variables (as many as constraints unless given), so that building a system of known size
+    /// grows no table on the way. Only a hint: more of either is fine.
+    public init(expectedConstraints constraintCount: Int, expectedVariables variableCount: Int? = nil) {
+        reserveCapacity(constraints: constraintCount, variables: variableCount)
     }
 
-    /// Makes room for about `constraintCount` constraints in all (see ``init(expectedConstraints:)``).
-    public mutating func reserveCapacity(constraints constraintCount: Int) {
+    /// Makes room for about `constraintCount` constraints over about `variableCount` variables in
+    /// all (see ``init(expectedConstraints:expectedVariables:)``).
+    public mutating func reserveCapacity(constraints constraintCount: Int, variables variableCount: Int? = nil) {
         let count = max(0, constraintCount)
-        // A constraint brings at most three symbols (its variables are shared with others, a layout
-        // has fewer variables than constraints) and a row of a handful of entries.
-        tableau.reserveCapacity(symbols: 3 * count + 8, rows: count + 8, entries: 16 * count + 64)
+        let variableTotal = max(0, variableCount ?? count)
+        // Symbols: one per variable, a slack or dummy per constraint and an error for the
+        // non-required ones (about half in a layout). Rows: about one per constraint, of a handful
+        // of entries each.
+        tableau.reserveCapacity(
+            symbols: variableTotal + count + count / 2 + 8, rows: count + 8, entries: 16 * count + 64)
         records.reserveCapacity(count)
         termSymbols.reserveCapacity(16)
         recordOfConstraint.reserveCapacity(count)
-        symbolOfVariable.reserveCapacity(count)
-        variables.reserveCapacity(count)
+        symbolOfVariable.reserveCapacity(variableTotal)
+        variables.reserveCapacity(variableTotal)
         if variableSlotOfSymbol.count < tableau.kind.count {
             let missing = tableau.kind.count - variableSlotOfSymbol.count
             variableSlotOfSymbol.append(contentsOf: repeatElement(-1, count: missing))

@@ -21,8 +21,12 @@ import CassowaryScenario
         let system = ScenarioSystem(try FixtureFiles.scenario("\(scenarioName).txt"))
         var plain = Solver()
         try Self.build(system, into: &plain)
-        for hint in [1, system.constraints.count, 10 * system.constraints.count] {
-            var reserved = Solver(expectedConstraints: hint)
+        let hints: [(constraints: Int, variables: Int?)] = [
+            (1, nil), (system.constraints.count, nil), (system.constraints.count, system.variables.count),
+            (10 * system.constraints.count, 1),
+        ]
+        for hint in hints {
+            var reserved = Solver(expectedConstraints: hint.constraints, expectedVariables: hint.variables)
             try Self.build(system, into: &reserved)
             for variable in system.variables {
                 #expect(
