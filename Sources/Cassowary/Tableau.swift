@@ -123,13 +123,12 @@ struct Tableau {
     /// system of known size is built without growing any table on the way.
     mutating func reserveCapacity(symbols: Int, rows: Int, entries: Int) {
         if kind.count < symbols { growSymbolArrays(by: symbols - kind.count) }
-        freeSymbols.reserveCapacity(symbols)
         allocationLog.reserveCapacity(16)
         definitionOf.reserveCapacity(symbols)
         dirty.reserveCapacity(symbols)
         infeasible.reserveCapacity(rows)
         self.rows.reserveCapacity(rows)
-        freeSlots.reserveCapacity(rows)
+        // Free lists fill only when constraints are removed: no room reserved.
         slotBuffer.reserveCapacity(rows)
         entryPool.reserveCapacity(entries)
         definitions.reserveCapacity(rows)
