@@ -1,6 +1,10 @@
 /// One (row, symbol) membership in the column index: a node of the symbol's doubly linked list of
 /// rows. The operations work on raw pointers so the merge loop can link and unlink without
 /// array bounds, uniqueness or exclusivity checks; callers reserve free nodes first.
+///
+/// Available nodes are the free list (nodes given back, linked through `next`) and the untouched
+/// tail of the pool; `freeCount` counts both. The tail is used once the free list is empty, so it
+/// needs no threading when the pool grows: the next tail node is `nodes.count - freeCount`.
 struct ColumnNode {
     var slot: Int32
     var next: Int32
@@ -11,8 +15,13 @@ struct ColumnNode {
         _ symbol: Int32, slot: Int32, nodes: UnsafeMutableBufferPointer<ColumnNode>,
         heads: UnsafeMutableBufferPointer<Int32>, free: inout Int32, freeCount: inout Int
     ) -> Int32 {
-        let node = free
-        free = nodes[Int(node)].next
+        let node: Int32
+        if free >= 0 {
+            node = free
+            free = nodes[Int(node)].next
+        } else {
+            node = Int32(truncatingIfNeeded: nodes.count &- freeCount)
+        }
         freeCount &-= 1
         let head = heads[Int(symbol)]
         nodes[Int(node)] = ColumnNode(slot: slot, next: head, previous: -1)

@@ -82,8 +82,8 @@ extension Tableau {
     /// they were defined, which is an order in which everything they mention comes first).
     func solutionValues() -> [Double] {
         var values = [Double](repeating: 0, count: kind.count)
-        for slot in rowBasic.indices where rowBasic[slot] >= 0 {
-            values[Int(rowBasic[slot])] = rowConstant[slot]
+        for slot in rows.indices where rows[slot].basic >= 0 {
+            values[Int(rows[slot].basic)] = rows[slot].constant
         }
         for index in definitionOrder {
             guard let definition = definitions[Int(index)] else { continue }

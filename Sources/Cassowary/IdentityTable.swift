@@ -3,8 +3,12 @@
 /// cheaper than `Dictionary`'s seeded SipHash for pointer keys. It is never iterated, so its
 /// layout cannot influence any result.
 struct IdentityTable: Sendable {
-    private var keys: [UInt] = []
-    private var values: [Int32] = []
+    /// Key and value side by side: a probe reads one place.
+    private struct Slot {
+        var key: UInt
+        var value: Int32
+    }
+    private var slots: [Slot] = []
     private(set) var count = 0
     private var tombstones = 0
     private static let empty: UInt = 0
@@ -13,24 +17,31 @@ struct IdentityTable: Sendable {
     @inline(__always)
     private func firstProbe(_ key: UInt) -> Int {
         // Fibonacci hashing: the high bits of key * 2^64/phi spread aligned addresses well.
-        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> UInt(64 - keys.count.trailingZeroBitCount))
+        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> UInt(64 - slots.count.trailingZeroBitCount))
     }
 
-    subscript(object: AnyObject) -> Int32? {
+    /// Generic over the key's class so that a lookup neither boxes nor retains the object.
+    @inline(__always)
+    subscript<Object: AnyObject>(object: Object) -> Int32? {
+        get { self[ObjectIdentifier(object)] }
+        set { self[ObjectIdentifier(object)] = newValue }
+    }
+
+    subscript(identifier: ObjectIdentifier) -> Int32? {
         get {
-            guard !keys.isEmpty else { return nil }
-            let key = ObjectIdentifier(object).address
-            let mask = keys.count - 1
+            guard !slots.isEmpty else { return nil }
+            let key = identifier.address
+            let mask = slots.count - 1
             var index = firstProbe(key)
             while true {
-                let found = keys[index]
-                if found == key { return values[index] }
+                let found = slots[index].key
+                if found == key { return slots[index].value }
                 if found == IdentityTable.empty { return nil }
                 index = (index + 1) & mask
             }
         }
         set {
-            let key = ObjectIdentifier(object).address
+            let key = identifier.address
             if let value = newValue {
                 insert(key, value)
             } else {
@@ -39,15 +50,20 @@ struct IdentityTable: Sendable {
         }
     }
 
+    /// Makes room for `count` keys without rehashing.
+    mutating func reserveCapacity(_ count: Int) {
+        if count * 2 > slots.count { rehash(capacity: count * 2) }
+    }
+
     private mutating func insert(_ key: UInt, _ value: Int32) {
-        if (count + tombstones + 1) * 2 > keys.count { rehash(capacity: max(16, (count + 1) * 4)) }
-        let mask = keys.count - 1
+        if (count + tombstones + 1) * 2 > slots.count { rehash(capacity: max(16, (count + 1) * 4)) }
+        let mask = slots.count - 1
         var index = firstProbe(key)
         var reusable = -1
         while true {
-            let found = keys[index]
+            let found = slots[index].key
             if found == key {
-                values[index] = value
+                slots[index].value = value
                 return
             }
             if found == IdentityTable.removed && reusable < 0 { reusable = index }
@@ -58,19 +74,18 @@ struct IdentityTable: Sendable {
             index = reusable
             tombstones -= 1
         }
-        keys[index] = key
-        values[index] = value
+        slots[index] = Slot(key: key, value: value)
         count += 1
     }
 
     private mutating func remove(_ key: UInt) {
-        guard !keys.isEmpty else { return }
-        let mask = keys.count - 1
+        guard !slots.isEmpty else { return }
+        let mask = slots.count - 1
         var index = firstProbe(key)
         while true {
-            let found = keys[index]
+            let found = slots[index].key
             if found == key {
-                keys[index] = IdentityTable.removed
+                slots[index].key = IdentityTable.removed
                 count -= 1
                 tombstones += 1
                 return
@@ -83,14 +98,12 @@ struct IdentityTable: Sendable {
     private mutating func rehash(capacity: Int) {
         var size = 16
         while size < capacity { size *= 2 }
-        let oldKeys = keys
-        let oldValues = values
-        keys = [UInt](repeating: IdentityTable.empty, count: size)
-        values = [Int32](repeating: -1, count: size)
+        let oldSlots = slots
+        slots = [Slot](repeating: Slot(key: IdentityTable.empty, value: -1), count: size)
         count = 0
         tombstones = 0
-        for (index, key) in oldKeys.enumerated() where key > IdentityTable.removed {
-            insert(key, oldValues[index])
+        for slot in oldSlots where slot.key > IdentityTable.removed {
+            insert(slot.key, slot.value)
         }
     }
 }

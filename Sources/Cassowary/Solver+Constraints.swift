@@ -26,15 +26,17 @@ extension Solver {
         let key = constraint
         guard recordOfConstraint[key] == nil else { throw .duplicateConstraint(constraint) }
         let isRequired = constraint.priority.isRequired
-        if isRequired && constraint.relation == .equal, let fresh = freshVariable(in: constraint.expression) {
+        let terms = constraint.expression.terms
+        resolveTermSymbols(terms)
+        if isRequired && constraint.relation == .equal, let fresh = freshVariable(in: terms) {
             return define(constraint, variable: fresh.variable, coefficient: fresh.coefficient, isEdit: isEdit)
         }
         let level = isRequired ? -1 : self.level(for: constraint.priority)
         let symbolCheckpoint = tableau.checkpointAllocations()
 
         var constant = constraint.expression.constant
-        for term in constraint.expression.terms where !Tableau.nearZero(term.coefficient) {
-            constant += tableau.accumulate(symbol(for: term.variable), term.coefficient)
+        for index in terms.indices where !Tableau.nearZero(terms[index].coefficient) {
+            constant += tableau.accumulate(termSymbol(index, of: terms), terms[index].coefficient)
         }
         var marker: Int32
         var other: Int32 = -1
@@ -107,11 +109,20 @@ extension Solver {
             _ = tableau.insertRow(basic: marker, entries: entries, constant: constant * scale)
             if constant * scale < 0 { tableau.infeasible.append(marker) }
             if let failed = tableau.dualOptimize(stopAtInfeasibleRow: true) {
-                let candidates = [tableau.rowBasic[Int(failed)]] + tableau.entries(failed).map(\.symbol)
+                let candidates = [tableau.rows[Int(failed)].basic] + tableau.entries(failed).map(\.symbol)
                 tableau.rollBackJournal()
                 throw reject(constraint, candidates: candidates, symbolCheckpoint: symbolCheckpoint)
             }
             tableau.commitJournal()
+        } else if let subject = phaseOneSubject(entries, constant: constant) {
+            // Phase one would take exactly one pivot, the artificial variable leaving for `subject`,
+            // and stop there: make the same row with `subject` basic directly.
+            let index = entries.firstIndex { $0.symbol == subject } ?? 0
+            let scale = -1 / entries[index].coefficient
+            entries.remove(at: index)
+            for position in entries.indices { entries[position].coefficient *= scale }
+            let slot = tableau.insertRow(basic: subject, entries: entries, constant: constant * scale)
+            tableau.substitute(subject, slot: slot)
         } else if let candidates = addWithArtificialVariable(entries, constant: constant, marker: marker) {
             throw reject(constraint, candidates: candidates, symbolCheckpoint: symbolCheckpoint)
         }
@@ -137,19 +148,45 @@ extension Solver {
         recordOfConstraint[key] = recordIndex
         tableau.owner[Int(marker)] = recordIndex
         if other >= 0 { tableau.owner[Int(other)] = recordIndex }
-        for term in constraint.expression.terms where !Tableau.nearZero(term.coefficient) {
-            if let symbol = symbolOfVariable[term.variable] { variableUses[Int(symbol)] += 1 }
+        // Every term with a coefficient has its symbol in `termSymbols` by now.
+        let terms = constraint.expression.terms
+        for index in terms.indices where !Tableau.nearZero(terms[index].coefficient) {
+            let symbol = termSymbols[index]
+            if symbol >= 0 { variableUses[Int(symbol)] += 1 }
         }
         return recordIndex
     }
 
-    /// The first variable of the expression that the solver has never seen, with its total
-    /// coefficient, when that coefficient is not zero: a required equality on it can only define it.
-    func freshVariable(in expression: Expression) -> (variable: Variable, coefficient: Double)? {
-        for term in expression.terms where symbolOfVariable[term.variable] == nil {
+    /// Looks up the symbol of every term's variable once, into `termSymbols` (-1 when the solver has
+    /// not seen the variable), so that adding a constraint hashes each variable once.
+    mutating func resolveTermSymbols(_ terms: [Term]) {
+        termSymbols.truncate(to: 0)
+        terms.withUnsafeBufferPointer { terms in
+            for index in terms.indices {
+                termSymbols.append(symbolOfVariable[ObjectIdentifier(terms[index].variable)] ?? -1)
+            }
+        }
+    }
+
+    /// The symbol of term `index`, giving its variable a symbol if it has none yet.
+    @inline(__always)
+    mutating func termSymbol(_ index: Int, of terms: [Term]) -> Int32 {
+        let known = termSymbols[index]
+        if known >= 0 { return known }
+        let symbol = self.symbol(for: terms[index].variable)
+        termSymbols[index] = symbol
+        return symbol
+    }
+
+    /// The first variable of the terms that the solver has never seen, with its total coefficient,
+    /// when that coefficient is not zero: a required equality on it can only define it. Reads
+    /// `termSymbols` (see ``resolveTermSymbols(_:)``).
+    func freshVariable(in terms: [Term]) -> (variable: Variable, coefficient: Double)? {
+        for index in terms.indices where termSymbols[index] < 0 {
+            let variable = terms[index].variable
             var coefficient = 0.0
-            for other in expression.terms where other.variable === term.variable { coefficient += other.coefficient }
-            if !Tableau.nearZero(coefficient) { return (term.variable, coefficient) }
+            for other in terms where other.variable === variable { coefficient += other.coefficient }
+            if !Tableau.nearZero(coefficient) { return (variable, coefficient) }
         }
         return nil
     }
@@ -157,18 +194,27 @@ extension Solver {
     /// Adds a required equality as the definition of its fresh variable (see Definition.swift):
     /// `coefficient · variable + rest == 0` becomes `variable = -(rest + marker) / coefficient`.
     mutating func define(_ constraint: Constraint, variable: Variable, coefficient: Double, isEdit: Bool) -> Int32 {
-        let defined = symbol(for: variable)
+        // `freshVariable(in:)` found the variable unknown.
+        let defined = newSymbol(for: variable)
         let marker = tableau.allocateSymbol(.dummy)
         // Append the terms to the shared pool, then sort and combine them in place (usually they
         // already are sorted and distinct).
         let start = tableau.definitionTerms.count
         var sorted = true
-        for term in constraint.expression.terms where term.variable !== variable && !Tableau.nearZero(term.coefficient) {
-            let entry = RowEntry(symbol: symbol(for: term.variable), node: -1, coefficient: -term.coefficient / coefficient)
-            if let last = tableau.definitionTerms.last, tableau.definitionTerms.count > start, last.symbol >= entry.symbol {
-                sorted = false
+        let terms = constraint.expression.terms
+        let definedIdentity = ObjectIdentifier(variable)
+        var lastSymbol: Int32 = -1
+        for index in terms.indices {
+            let termCoefficient = terms[index].coefficient
+            if Tableau.nearZero(termCoefficient) { continue }
+            guard ObjectIdentifier(terms[index].variable) != definedIdentity else {
+                termSymbols[index] = defined
+                continue
             }
-            tableau.definitionTerms.append(entry)
+            let symbol = termSymbol(index, of: terms)
+            if symbol <= lastSymbol { sorted = false }
+            lastSymbol = symbol
+            tableau.definitionTerms.append(RowEntry(symbol: symbol, node: -1, coefficient: -termCoefficient / coefficient))
         }
         if !sorted {
             var terms = Array(tableau.definitionTerms[start...])
@@ -200,13 +246,37 @@ extension Solver {
     /// coefficient is negative, which keeps the new basic value non-negative.
     func chooseSubject(_ entries: [RowEntry], marker: Int32, other: Int32) -> Int32? {
         for entry in entries where tableau.kind[Int(entry.symbol)] == .external { return entry.symbol }
-        for candidate in [marker, other] where candidate >= 0 {
-            let candidateKind = tableau.kind[Int(candidate)]
-            if (candidateKind == .slack || candidateKind == .error) && entries.coefficient(of: candidate) < 0 {
-                return candidate
-            }
-        }
+        if isNegativeRestricted(marker, in: entries) { return marker }
+        if isNegativeRestricted(other, in: entries) { return other }
         return nil
+    }
+
+    /// True when `candidate` is a slack or error with a negative coefficient in `entries`.
+    @inline(__always)
+    private func isNegativeRestricted(_ candidate: Int32, in entries: [RowEntry]) -> Bool {
+        guard candidate >= 0 else { return false }
+        let candidateKind = tableau.kind[Int(candidate)]
+        return (candidateKind == .slack || candidateKind == .error) && entries.coefficient(of: candidate) < 0
+    }
+
+    /// The symbol phase one would bring into the basis in its first pivot, when that pivot makes the
+    /// artificial variable leave (so phase one ends right there, successfully): the first slack or
+    /// error with a negative coefficient (Bland's rule on the artificial objective, which is the row
+    /// itself), when the new row wins its ratio test with the id the artificial variable would get.
+    /// Nil when phase one has more to do. `constant` is not negative.
+    func phaseOneSubject(_ entries: [RowEntry], constant: Double) -> Int32? {
+        guard
+            let entering = entries.first(where: { entry in
+                let symbolKind = tableau.kind[Int(entry.symbol)]
+                return entry.coefficient < -Tableau.epsilon && (symbolKind == .slack || symbolKind == .error)
+            })
+        else { return nil }
+        let artificial = tableau.freeSymbols.last ?? Int32(tableau.symbolCount)
+        let ratio = -constant / entering.coefficient
+        if let best = tableau.leavingCandidate(for: entering.symbol) {
+            guard ratio < best.ratio || (ratio == best.ratio && artificial < best.basic) else { return nil }
+        }
+        return entering.symbol
     }
 
     /// Phase one: adds the row with an artificial variable as its basic symbol and minimises it.

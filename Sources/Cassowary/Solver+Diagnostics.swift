@@ -35,7 +35,7 @@ extension Solver {
         var scratch = Solver()
         scratch.explainsConflicts = false
         let values = tableau.solutionValues()
-        for record in records.compactMap({ $0 }).sorted(by: { $0.sequence < $1.sequence }) {
+        for record in records.live.sorted(by: { $0.sequence < $1.sequence }) {
             let constraint = record.constraint
             if constraint.priority.isRequired {
                 try? scratch.add(constraint)
@@ -60,7 +60,7 @@ extension Solver {
         }
         var undetermined: [Variable] = []
         for symbol in 0..<tableau.symbolCount where tableau.kind[symbol] == .external {
-            guard let variable = variableOfSymbol[symbol] else { continue }
+            guard let variable = variable(ofSymbol: symbol) else { continue }
             if !scratch.isFixed(variable) { undetermined.append(variable) }
         }
         return undetermined

@@ -53,20 +53,20 @@ extension Solver {
         let plusSlot = tableau.rowOf[Int(plus)]
         let minusSlot = tableau.rowOf[Int(minus)]
         if plusSlot >= 0 {
-            tableau.rowConstant[Int(plusSlot)] -= delta
-            if tableau.rowConstant[Int(plusSlot)] < -Tableau.epsilon { tableau.infeasible.append(plus) }
+            tableau.rows[Int(plusSlot)].constant -= delta
+            if tableau.rows[Int(plusSlot)].constant < -Tableau.epsilon { tableau.infeasible.append(plus) }
         } else if minusSlot >= 0 {
-            tableau.rowConstant[Int(minusSlot)] += delta
-            if tableau.rowConstant[Int(minusSlot)] < -Tableau.epsilon { tableau.infeasible.append(minus) }
+            tableau.rows[Int(minusSlot)].constant += delta
+            if tableau.rows[Int(minusSlot)].constant < -Tableau.epsilon { tableau.infeasible.append(minus) }
         } else {
             var node = tableau.columnHead[Int(plus)]
             while node >= 0 {
                 let slot = tableau.columnNodes[Int(node)].slot
                 node = tableau.columnNodes[Int(node)].next
                 let coefficient = tableau.coefficient(in: slot, of: plus)
-                tableau.rowConstant[Int(slot)] += delta * coefficient
-                let basic = tableau.rowBasic[Int(slot)]
-                if tableau.rowConstant[Int(slot)] < -Tableau.epsilon && tableau.kind[Int(basic)] != .external {
+                tableau.rows[Int(slot)].constant += delta * coefficient
+                let basic = tableau.rows[Int(slot)].basic
+                if tableau.rows[Int(slot)].constant < -Tableau.epsilon && tableau.kind[Int(basic)] != .external {
                     tableau.infeasible.append(basic)
                 }
             }

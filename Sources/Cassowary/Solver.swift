@@ -21,24 +21,60 @@
 /// A `Solver` is a value: copying one gives an independent solver.
 public struct Solver: Sendable {
     var tableau = Tableau()
-    var records: [ConstraintRecord?] = []
+    var records = RecordTable()
     var freeRecords: [Int32] = []
     var recordOfConstraint = IdentityTable()
     var symbolOfVariable = IdentityTable()
-    /// The variable of each external symbol, and how many constraint terms use it.
-    var variableOfSymbol: [Variable?] = []
+    /// The variables the solver knows, densely (nil where one was released), so that sizing the
+    /// per-symbol tables never fills an array of references; `variableSlotOfSymbol` maps an external
+    /// symbol to its slot here (-1 otherwise), `variableUses` counts the constraint terms that use it.
+    var variables: [Variable?] = []
+    var freeVariableSlots: [Int32] = []
+    var variableSlotOfSymbol: [Int32] = []
     var variableUses: [Int32] = []
     var edits: [EditRecord?] = []
     var freeEdits: [Int32] = []
     var editOfVariable = IdentityTable()
-    /// The non-required priority values in use, highest first: the index is the objective level.
-    /// A handful at most, so a linear search beats any table.
+    /// The non-required priority values in use, in the order they first appeared: the index is the
+    /// objective level (the tableau ranks the levels). A handful at most, so a linear search beats
+    /// any table.
     var levelPriorities: [Int] = []
     var nextSequence = 0
     /// Off in the scratch solvers that test candidate conflict sets.
     var explainsConflicts = true
+    /// The symbols of the terms of the constraint being added (see ``resolveTermSymbols(_:)``).
+    var termSymbols: [Int32] = []
 
     public init() {}
+
+    /// A solver with room for about `constraintCount` constraints over about `variableCount`
+    /// variables (as many as constraints unless given), so that building a system of known size
+    /// grows no table on the way. Only a hint: more of either is fine.
+    public init(expectedConstraints constraintCount: Int, expectedVariables variableCount: Int? = nil) {
+        reserveCapacity(constraints: constraintCount, variables: variableCount)
+    }
+
+    /// Makes room for about `constraintCount` constraints over about `variableCount` variables in
+    /// all (see ``init(expectedConstraints:expectedVariables:)``).
+    public mutating func reserveCapacity(constraints constraintCount: Int, variables variableCount: Int? = nil) {
+        let count = max(0, constraintCount)
+        let variableTotal = max(0, variableCount ?? count)
+        // Symbols: one per variable, a slack or dummy per constraint and an error for the
+        // non-required ones (about half in a layout). Rows: about one per constraint, of a handful
+        // of entries each.
+        tableau.reserveCapacity(
+            symbols: variableTotal + count + count / 2 + 8, rows: count + 8, entries: 16 * count + 64)
+        records.reserveCapacity(count)
+        termSymbols.reserveCapacity(16)
+        recordOfConstraint.reserveCapacity(count)
+        symbolOfVariable.reserveCapacity(variableTotal)
+        variables.reserveCapacity(variableTotal)
+        if variableSlotOfSymbol.count < tableau.kind.count {
+            let missing = tableau.kind.count - variableSlotOfSymbol.count
+            variableSlotOfSymbol.append(contentsOf: repeatElement(-1, count: missing))
+            variableUses.append(contentsOf: repeatElement(0, count: missing))
+        }
+    }
 
     /// True when the constraint object has been added and not removed.
     public func contains(_ constraint: Constraint) -> Bool {
@@ -74,42 +110,65 @@ public struct Solver: Sendable {
     }
 
     func userRecordsInOrder() -> [ConstraintRecord] {
-        records.compactMap { $0 }.filter { !$0.isEdit }.sorted { $0.sequence < $1.sequence }
+        records.live.filter { !$0.isEdit }.sorted { $0.sequence < $1.sequence }
     }
 
     // MARK: Symbols of variables and levels of priorities
 
     mutating func symbol(for variable: Variable) -> Int32 {
+        if let symbol = symbolOfVariable[variable] { return symbol }
+        return newSymbol(for: variable)
+    }
+
+    /// Gives a variable the solver does not know yet its symbol.
+    mutating func newSymbol(for variable: Variable) -> Int32 {
         let key = variable
-        if let symbol = symbolOfVariable[key] { return symbol }
         let symbol = tableau.allocateSymbol(.external)
         symbolOfVariable[key] = symbol
         let index = Int(symbol)
-        if variableOfSymbol.count <= index {
+        if variableSlotOfSymbol.count <= index {
             // Grow with the tableau's per-symbol arrays, in one step.
-            let missing = max(index + 1, tableau.kind.count) - variableOfSymbol.count
-            variableOfSymbol.append(contentsOf: repeatElement(nil, count: missing))
+            let missing = max(index + 1, tableau.kind.count) - variableSlotOfSymbol.count
+            variableSlotOfSymbol.append(contentsOf: repeatElement(-1, count: missing))
             variableUses.append(contentsOf: repeatElement(0, count: missing))
         }
-        variableOfSymbol[index] = variable
+        let slot: Int32
+        if let reused = freeVariableSlots.popLast() {
+            slot = reused
+            variables[Int(slot)] = variable
+        } else {
+            slot = Int32(variables.count)
+            variables.append(variable)
+        }
+        variableSlotOfSymbol[index] = slot
         variableUses[index] = 0
         return symbol
     }
 
+    /// The variable of an external symbol.
+    func variable(ofSymbol symbol: Int) -> Variable? {
+        guard symbol < variableSlotOfSymbol.count else { return nil }
+        let slot = variableSlotOfSymbol[symbol]
+        return slot >= 0 ? variables[Int(slot)] : nil
+    }
+
     mutating func releaseVariable(symbol: Int32) {
-        guard let variable = variableOfSymbol[Int(symbol)] else { return }
+        guard let variable = variable(ofSymbol: Int(symbol)) else { return }
         symbolOfVariable[variable] = nil
-        variableOfSymbol[Int(symbol)] = nil
+        let slot = variableSlotOfSymbol[Int(symbol)]
+        variables[Int(slot)] = nil
+        freeVariableSlots.append(slot)
+        variableSlotOfSymbol[Int(symbol)] = -1
         variableUses[Int(symbol)] = 0
     }
 
-    /// The objective level of a non-required priority, creating it (in priority order) if needed.
+    /// The objective level of a non-required priority, creating it (ranked by priority) if needed.
     /// A level is never removed: an empty level costs a few zeros and changes no result.
     mutating func level(for priority: Priority) -> Int {
         if let existing = levelPriorities.firstIndex(of: priority.value) { return existing }
-        let position = levelPriorities.firstIndex { $0 < priority.value } ?? levelPriorities.count
-        levelPriorities.insert(priority.value, at: position)
-        tableau.insertLevel(at: position)
-        return position
+        var rank = 0
+        for value in levelPriorities where value > priority.value { rank += 1 }
+        levelPriorities.append(priority.value)
+        return tableau.addLevel(rankedAt: rank)
     }
 }

@@ -1,23 +1,20 @@
 /// Row storage: the entries of every row live in one pool, each row in a region of it
-/// (`rowStart`, `rowCount`, `rowCapacity` by slot). A row costs no allocation of its own and a
+/// (`start`, `count`, `capacity` of each `RowHeader`). A row costs no allocation of its own and a
 /// solver's teardown frees one buffer, not one per row. A row that outgrows its region moves to the
 /// end of the pool; the pool is compacted when abandoned regions make up most of it.
 extension Tableau {
-    /// Spare room appended after a moved row, taken from here in one copy.
-    static let padding = [RowEntry](repeating: RowEntry(symbol: 0, node: 0, coefficient: 0), count: 1024)
-
     /// Pool positions of a row's entries.
     @inline(__always)
     func range(_ slot: Int32) -> Range<Int> {
-        let start = Int(rowStart[Int(slot)])
-        return start..<(start + Int(rowCount[Int(slot)]))
+        let start = Int(rows[Int(slot)].start)
+        return start..<(start + Int(rows[Int(slot)].count))
     }
 
     /// The pool position of `symbol` in a row, by binary search.
     @inline(__always)
     func position(in slot: Int32, of symbol: Int32) -> Int? {
-        var low = Int(rowStart[Int(slot)])
-        var high = low + Int(rowCount[Int(slot)])
+        var low = Int(rows[Int(slot)].start)
+        var high = low + Int(rows[Int(slot)].count)
         while low < high {
             let middle = (low &+ high) >> 1
             let found = entryPool[middle].symbol
@@ -43,29 +40,28 @@ extension Tableau {
     mutating func storeRow(_ slot: Int32, _ source: UnsafeBufferPointer<RowEntry>) {
         let index = Int(slot)
         let count = source.count
-        if count > Int(rowCapacity[index]) {
-            deadEntries += Int(rowCapacity[index])
-            rowCapacity[index] = 0
-            rowCount[index] = 0
+        if count > Int(rows[index].capacity) {
+            deadEntries += Int(rows[index].capacity)
+            rows[index].capacity = 0
+            rows[index].count = 0
             if deadEntries > 1024 && deadEntries * 2 > entryPool.count { compactEntryPool() }
             let capacity = max(4, count + count / 2)
-            rowStart[index] = Int32(entryPool.count)
-            rowCapacity[index] = Int32(capacity)
-            entryPool.append(contentsOf: source)
-            var spare = capacity - count
-            while spare > 0 {
-                let piece = min(spare, Tableau.padding.count)
-                entryPool.append(contentsOf: Tableau.padding.prefix(piece))
-                spare -= piece
+            let start = entryPool.count
+            rows[index].start = Int32(start)
+            rows[index].capacity = Int32(capacity)
+            // Grow the pool by the whole region in one step, then copy the entries in.
+            entryPool.append(contentsOf: repeatElement(RowEntry(symbol: 0, node: 0, coefficient: 0), count: capacity))
+            entryPool.withUnsafeMutableBufferPointer { pool in
+                for offset in 0..<count { pool[start &+ offset] = source[offset] }
             }
-            rowCount[index] = Int32(count)
+            rows[index].count = Int32(count)
             return
         }
-        let start = Int(rowStart[index])
+        let start = Int(rows[index].start)
         entryPool.withUnsafeMutableBufferPointer { pool in
             for offset in 0..<count { pool[start &+ offset] = source[offset] }
         }
-        rowCount[index] = Int32(count)
+        rows[index].count = Int32(count)
     }
 
     mutating func storeRow(_ slot: Int32, _ source: [RowEntry]) {
@@ -74,22 +70,22 @@ extension Tableau {
 
     /// Gives up a row's region.
     mutating func releaseRegion(_ slot: Int32) {
-        deadEntries += Int(rowCapacity[Int(slot)])
-        rowCapacity[Int(slot)] = 0
-        rowCount[Int(slot)] = 0
-        rowStart[Int(slot)] = 0
+        deadEntries += Int(rows[Int(slot)].capacity)
+        rows[Int(slot)].capacity = 0
+        rows[Int(slot)].count = 0
+        rows[Int(slot)].start = 0
     }
 
     /// Rewrites the pool with only the live rows, in slot order.
     mutating func compactEntryPool() {
         var compacted: [RowEntry] = []
         compacted.reserveCapacity(entryPool.count - deadEntries)
-        for slot in rowStart.indices where rowCapacity[slot] > 0 {
-            let start = Int(rowStart[slot])
-            let count = Int(rowCount[slot])
+        for slot in rows.indices where rows[slot].capacity > 0 {
+            let start = Int(rows[slot].start)
+            let count = Int(rows[slot].count)
             let capacity = max(4, count + count / 2)
-            rowStart[slot] = Int32(compacted.count)
-            rowCapacity[slot] = Int32(capacity)
+            rows[slot].start = Int32(compacted.count)
+            rows[slot].capacity = Int32(capacity)
             compacted.append(contentsOf: entryPool[start..<(start + count)])
             compacted.append(
                 contentsOf: repeatElement(RowEntry(symbol: 0, node: 0, coefficient: 0), count: capacity - count))

@@ -8,26 +8,28 @@
 extension Tableau {
     mutating func beginJournal() {
         journaling = true
-        journalSlotCount = rowBasic.count
-        journalFreeSlots = freeSlots
-        journalDirty = dirty
-        journalInfeasible = infeasible
+        journalSlotCount = rows.count
+        // Copied element by element into the journal's own buffers: sharing the arrays would make
+        // the next append to the live ones copy them.
+        journalFreeSlots.replaceContents(with: freeSlots)
+        journalDirty.replaceContents(with: dirty)
+        journalInfeasible.replaceContents(with: infeasible)
     }
 
     @inline(__always)
     mutating func journalRow(_ slot: Int32) {
-        guard journaling, !slotJournaled[Int(slot)] else { return }
-        slotJournaled[Int(slot)] = true
+        guard journaling, !rows[Int(slot)].journaled else { return }
+        rows[Int(slot)].journaled = true
         journalSlots.append(slot)
         let start = journalPool.count
         journalPool.append(contentsOf: entryPool[range(slot)])
         journalRanges.append(start..<journalPool.count)
-        journalConstants.append(rowConstant[Int(slot)])
-        journalBasics.append(rowBasic[Int(slot)])
+        journalConstants.append(rows[Int(slot)].constant)
+        journalBasics.append(rows[Int(slot)].basic)
     }
 
     mutating func commitJournal() {
-        for slot in journalSlots { slotJournaled[Int(slot)] = false }
+        for slot in journalSlots { rows[Int(slot)].journaled = false }
         clearJournal()
     }
 
@@ -35,7 +37,7 @@ extension Tableau {
         // Take the journaled rows out, then put their old contents back with fresh column links.
         for slot in journalSlots {
             for position in range(slot) { unlink(entryPool[position].symbol, node: entryPool[position].node) }
-            let basic = rowBasic[Int(slot)]
+            let basic = rows[Int(slot)].basic
             if basic >= 0 { rowOf[Int(basic)] = -1 }
         }
         for (index, slot) in journalSlots.enumerated() {
@@ -45,44 +47,39 @@ extension Tableau {
                 entries[position].node = link(entries[position].symbol, slot: slot)
             }
             storeRow(slot, entries)
-            rowConstant[Int(slot)] = journalConstants[index]
+            rows[Int(slot)].constant = journalConstants[index]
             let basic = journalBasics[index]
-            rowBasic[Int(slot)] = basic
+            rows[Int(slot)].basic = basic
             if basic >= 0 { rowOf[Int(basic)] = slot }
-            slotJournaled[Int(slot)] = false
+            rows[Int(slot)].journaled = false
         }
         for index in journalObjectiveIndex.indices.reversed() {
             objective[journalObjectiveIndex[index]] = journalObjectiveValue[index]
         }
-        if rowBasic.count > journalSlotCount {
-            for slot in journalSlotCount..<rowBasic.count { releaseRegion(Int32(slot)) }
-            rowStart.removeSubrange(journalSlotCount...)
-            rowCount.removeSubrange(journalSlotCount...)
-            rowCapacity.removeSubrange(journalSlotCount...)
-            rowConstant.removeSubrange(journalSlotCount...)
-            rowBasic.removeSubrange(journalSlotCount...)
-            slotJournaled.removeSubrange(journalSlotCount...)
+        if rows.count > journalSlotCount {
+            for slot in journalSlotCount..<rows.count { releaseRegion(Int32(slot)) }
+            rows.removeSubrange(journalSlotCount...)
         }
-        freeSlots = journalFreeSlots
+        freeSlots.replaceContents(with: journalFreeSlots)
         for symbol in dirty { isDirty[Int(symbol)] = false }
-        dirty = journalDirty
+        dirty.replaceContents(with: journalDirty)
         for symbol in dirty { isDirty[Int(symbol)] = true }
-        infeasible = journalInfeasible
+        infeasible.replaceContents(with: journalInfeasible)
         artificialActive = false
         clearJournal()
     }
 
     private mutating func clearJournal() {
         journaling = false
-        journalSlots.removeAll(keepingCapacity: true)
-        journalPool.removeAll(keepingCapacity: true)
-        journalRanges.removeAll(keepingCapacity: true)
-        journalConstants.removeAll(keepingCapacity: true)
-        journalBasics.removeAll(keepingCapacity: true)
-        journalObjectiveIndex.removeAll(keepingCapacity: true)
-        journalObjectiveValue.removeAll(keepingCapacity: true)
-        journalFreeSlots = []
-        journalDirty = []
-        journalInfeasible = []
+        journalSlots.truncate(to: 0)
+        journalPool.truncate(to: 0)
+        journalRanges.truncate(to: 0)
+        journalConstants.truncate(to: 0)
+        journalBasics.truncate(to: 0)
+        journalObjectiveIndex.truncate(to: 0)
+        journalObjectiveValue.truncate(to: 0)
+        journalFreeSlots.truncate(to: 0)
+        journalDirty.truncate(to: 0)
+        journalInfeasible.truncate(to: 0)
     }
 }

@@ -19,34 +19,50 @@ extension Tableau {
         swap(&nodes, &columnNodes)
         var heads: [Int32] = []
         swap(&heads, &columnHead)
+        var pool: [RowEntry] = []
+        swap(&pool, &entryPool)
         var free = freeNode
         var freeCount = freeNodeCount
+        let capacity = Int(rows[Int(target)].capacity)
         // The merge runs on raw pointers into arrays moved out of `self`: no uniqueness, bounds or
         // exclusivity checks per entry. Nodes were reserved above, so linking never grows the pool.
+        // A result that fits the row's region is copied straight back (the merge has read the old
+        // entries by then); a longer one moves the row below.
         let written = merged.withUnsafeMutableBufferPointer { out in
             nodes.withUnsafeMutableBufferPointer { nodes in
                 heads.withUnsafeMutableBufferPointer { heads in
-                    entryPool.withUnsafeBufferPointer { pool in
+                    pool.withUnsafeMutableBufferPointer { pool in
                         source.withUnsafeBufferPointer { source in
-                            Tableau.mergeKernel(
-                                old: UnsafeBufferPointer(rebasing: pool[oldRange]), source: source, out: out, nodes: nodes, heads: heads, free: &free,
-                                freeCount: &freeCount, target: target, factor: factor, eliminated: eliminated)
+                            let written = Tableau.mergeKernel(
+                                old: UnsafeBufferPointer(rebasing: pool[oldRange]), source: source, out: out, nodes: nodes,
+                                heads: heads, free: &free, freeCount: &freeCount, target: target, factor: factor,
+                                eliminated: eliminated)
+                            if written <= capacity {
+                                let start = oldRange.lowerBound
+                                for offset in 0..<written { pool[start &+ offset] = out[offset] }
+                            }
+                            return written
                         }
                     }
                 }
             }
         }
+        swap(&pool, &entryPool)
         swap(&nodes, &columnNodes)
         swap(&heads, &columnHead)
         freeNode = free
         freeNodeCount = freeCount
-        merged.withUnsafeBufferPointer { merged in
-            storeRow(target, UnsafeBufferPointer(rebasing: merged[0..<written]))
+        if written <= capacity {
+            rows[Int(target)].count = Int32(written)
+        } else {
+            merged.withUnsafeBufferPointer { merged in
+                storeRow(target, UnsafeBufferPointer(rebasing: merged[0..<written]))
+            }
         }
         swap(&merged, &mergeBuffer)
-        rowConstant[Int(target)] += factor * sourceConstant
-        let basic = rowBasic[Int(target)]
-        if rowConstant[Int(target)] < -Tableau.epsilon && kind[Int(basic)] != .external {
+        rows[Int(target)].constant += factor * sourceConstant
+        let basic = rows[Int(target)].basic
+        if rows[Int(target)].constant < -Tableau.epsilon && kind[Int(basic)] != .external {
             infeasible.append(basic)
         }
     }
@@ -125,10 +141,15 @@ extension Tableau {
         // Copy the source row out of the pool: merging into other rows may move the pool.
         var source: [RowEntry] = []
         swap(&source, &sourceBuffer)
-        source.removeAll(keepingCapacity: true)
+        source.truncate(to: 0)
         source.append(contentsOf: entryPool[range(slot)])
         defer { swap(&source, &sourceBuffer) }
-        let sourceConstant = rowConstant[Int(slot)]
+        substitute(symbol, slot: slot, source: source)
+    }
+
+    /// `substitute(_:slot:)` with the row's entries already copied out of the pool into `source`.
+    mutating func substitute(_ symbol: Int32, slot: Int32, source: [RowEntry]) {
+        let sourceConstant = rows[Int(slot)].constant
         collectColumn(symbol)
         var slots: [Int32] = []
         swap(&slots, &slotBuffer)
@@ -137,15 +158,40 @@ extension Tableau {
             mergeIntoRow(target, source: source, sourceConstant: sourceConstant, factor: coefficient, eliminating: symbol)
         }
         slotBuffer = slots
-        let base = Int(symbol) * levelCount
-        for level in 0..<levelCount {
-            let cost = objective[base + level]
-            if cost == 0 { continue }
-            for entry in source {
-                addToObjective(Int(entry.symbol) * levelCount + level, cost * entry.coefficient)
-                markDirty(entry.symbol)
+        let base = Int(symbol) * levelStride
+        var costed = false
+        for level in 0..<levelCount where objective[base + level] != 0 {
+            costed = true
+            break
+        }
+        if costed {
+            if journaling {
+                for level in 0..<levelCount {
+                    let cost = objective[base + level]
+                    if cost == 0 { continue }
+                    for entry in source {
+                        addToObjective(Int(entry.symbol) * levelStride + level, cost * entry.coefficient)
+                    }
+                    addToObjective(base + level, -cost)
+                }
+            } else {
+                // Not journaling: the same sums on raw pointers, in the same order.
+                let stride = levelStride
+                let levels = levelCount
+                objective.withUnsafeMutableBufferPointer { objective in
+                    source.withUnsafeBufferPointer { source in
+                        for level in 0..<levels {
+                            let cost = objective[base + level]
+                            if cost == 0 { continue }
+                            for entry in source {
+                                objective[Int(entry.symbol) * stride + level] += cost * entry.coefficient
+                            }
+                            objective[base + level] -= cost
+                        }
+                    }
+                }
             }
-            addToObjective(base + level, -cost)
+            for entry in source { markDirty(entry.symbol) }
         }
         if artificialActive {
             substituteIntoArtificial(symbol, source: source, sourceConstant: sourceConstant)
@@ -186,11 +232,11 @@ extension Tableau {
     /// Makes `entering` basic in the row of `slot`; the row's basic symbol leaves the basis.
     mutating func pivot(entering: Int32, slot: Int32) {
         journalRow(slot)
-        let leaving = rowBasic[Int(slot)]
+        let leaving = rows[Int(slot)].basic
         var entries: [RowEntry] = []
         swap(&entries, &pivotBuffer)
         defer { swap(&entries, &pivotBuffer) }
-        entries.removeAll(keepingCapacity: true)
+        entries.truncate(to: 0)
         entries.append(contentsOf: entryPool[range(slot)])
         guard let index = entries.position(of: entering) else { return }
         let coefficient = entries[index].coefficient
@@ -206,10 +252,11 @@ extension Tableau {
         entries.insert(
             RowEntry(symbol: leaving, node: link(leaving, slot: slot), coefficient: 1 / coefficient), at: insertAt)
         storeRow(slot, entries)
-        rowConstant[Int(slot)] *= scale
-        rowBasic[Int(slot)] = entering
+        rows[Int(slot)].constant *= scale
+        rows[Int(slot)].basic = entering
         rowOf[Int(entering)] = slot
         rowOf[Int(leaving)] = -1
-        substitute(entering, slot: slot)
+        // `entries` is the row just stored, outside the pool: it serves as the source as it is.
+        substitute(entering, slot: slot, source: entries)
     }
 }

@@ -21,7 +21,7 @@ extension Tableau {
             let entry = entryPool[position]
             accumulateSymbol(entry.symbol, coefficient * entry.coefficient)
         }
-        return coefficient * rowConstant[Int(slot)]
+        return coefficient * rows[Int(slot)].constant
     }
 
     @inline(__always)
@@ -56,13 +56,17 @@ extension Tableau {
         } else {
             accumulated.sort()
         }
-        entries.removeAll(keepingCapacity: true)
+        entries.truncate(to: 0)
         entries.reserveCapacity(accumulated.count)
-        for symbol in accumulated {
-            let coefficient = accumulator[Int(symbol)]
-            accumulator[Int(symbol)] = 0
-            if !Tableau.nearZero(coefficient) {
-                entries.append(RowEntry(symbol: symbol, node: -1, coefficient: coefficient))
+        accumulated.withUnsafeBufferPointer { symbols in
+            accumulator.withUnsafeMutableBufferPointer { accumulator in
+                for symbol in symbols {
+                    let coefficient = accumulator[Int(symbol)]
+                    accumulator[Int(symbol)] = 0
+                    if !Tableau.nearZero(coefficient) {
+                        entries.append(RowEntry(symbol: symbol, node: -1, coefficient: coefficient))
+                    }
+                }
             }
         }
         accumulated.removeAll(keepingCapacity: true)
@@ -80,7 +84,7 @@ extension Tableau {
         while node >= 0 {
             let slot = columnNodes[Int(node)].slot
             node = columnNodes[Int(node)].next
-            let basic = rowBasic[Int(slot)]
+            let basic = rows[Int(slot)].basic
             let coefficient = self.coefficient(in: slot, of: marker)
             if kind[Int(basic)] == .external {
                 if basic < thirdBasic {
@@ -88,14 +92,14 @@ extension Tableau {
                     thirdBasic = basic
                 }
             } else if coefficient < 0 {
-                let ratio = -rowConstant[Int(slot)] / coefficient
+                let ratio = -rows[Int(slot)].constant / coefficient
                 if ratio < firstRatio || (ratio == firstRatio && basic < firstBasic) {
                     first = slot
                     firstRatio = ratio
                     firstBasic = basic
                 }
             } else {
-                let ratio = rowConstant[Int(slot)] / coefficient
+                let ratio = rows[Int(slot)].constant / coefficient
                 if ratio < secondRatio || (ratio == secondRatio && basic < secondBasic) {
                     second = slot
                     secondRatio = ratio

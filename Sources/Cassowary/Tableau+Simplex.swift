@@ -3,6 +3,11 @@ extension Tableau {
     /// reaches zero (minimum ratio). Ties go to the lowest basic symbol id (Bland's rule), so the
     /// choice never depends on the order of the column index and the simplex cannot cycle.
     func leavingSlot(for entering: Int32) -> Int32? {
+        leavingCandidate(for: entering)?.slot
+    }
+
+    /// The row `leavingSlot(for:)` picks, with its ratio and basic symbol.
+    func leavingCandidate(for entering: Int32) -> (slot: Int32, ratio: Double, basic: Int32)? {
         var best: Int32 = -1
         var bestRatio = Double.infinity
         var bestBasic = Int32.max
@@ -10,18 +15,18 @@ extension Tableau {
         while node >= 0 {
             let slot = columnNodes[Int(node)].slot
             node = columnNodes[Int(node)].next
-            let basic = rowBasic[Int(slot)]
+            let basic = rows[Int(slot)].basic
             if kind[Int(basic)] == .external { continue }
             let coefficient = self.coefficient(in: slot, of: entering)
             if coefficient >= 0 { continue }
-            let ratio = -rowConstant[Int(slot)] / coefficient
+            let ratio = -rows[Int(slot)].constant / coefficient
             if ratio < bestRatio || (ratio == bestRatio && basic < bestBasic) {
                 best = slot
                 bestRatio = ratio
                 bestBasic = basic
             }
         }
-        return best >= 0 ? best : nil
+        return best >= 0 ? (best, bestRatio, bestBasic) : nil
     }
 
     /// The lowest-id non-basic symbol that improves the objective (Bland's rule over the
@@ -30,18 +35,23 @@ extension Tableau {
     mutating func enteringSymbol() -> Int32? {
         var best: Int32 = -1
         var kept = 0
-        for read in 0..<dirty.count {
-            let symbol = dirty[read]
-            let symbolKind = kind[Int(symbol)]
-            if (symbolKind == .slack || symbolKind == .error) && rowOf[Int(symbol)] < 0 && improvesObjective(symbol) {
-                dirty[kept] = symbol
-                kept += 1
-                if best < 0 || symbol < best { best = symbol }
-            } else {
-                isDirty[Int(symbol)] = false
+        var list: [Int32] = []
+        swap(&list, &dirty)
+        list.withUnsafeMutableBufferPointer { list in
+            for read in 0..<list.count {
+                let symbol = list[read]
+                let symbolKind = kind[Int(symbol)]
+                if (symbolKind == .slack || symbolKind == .error) && rowOf[Int(symbol)] < 0 && improvesObjective(symbol) {
+                    list[kept] = symbol
+                    kept += 1
+                    if best < 0 || symbol < best { best = symbol }
+                } else {
+                    isDirty[Int(symbol)] = false
+                }
             }
         }
-        dirty.removeSubrange(kept...)
+        swap(&list, &dirty)
+        dirty.truncate(to: kept)
         return best >= 0 ? best : nil
     }
 
@@ -89,12 +99,12 @@ extension Tableau {
             for read in 0..<infeasible.count {
                 let symbol = infeasible[read]
                 let slot = rowOf[Int(symbol)]
-                guard slot >= 0, rowConstant[Int(slot)] < -Tableau.epsilon else { continue }
+                guard slot >= 0, rows[Int(slot)].constant < -Tableau.epsilon else { continue }
                 infeasible[kept] = symbol
                 kept += 1
                 if leaving < 0 || symbol > leaving { leaving = symbol }
             }
-            infeasible.removeSubrange(kept...)
+            infeasible.truncate(to: kept)
             if leaving < 0 { return nil }
             let slot = rowOf[Int(leaving)]
             guard let entering = dualEnteringSymbol(slot: slot) else {
@@ -125,9 +135,9 @@ extension Tableau {
 
     @inline(__always)
     func ratioIsLess(_ symbol: Int32, _ coefficient: Double, than other: Int32, _ otherCoefficient: Double) -> Bool {
-        let base = Int(symbol) * levelCount
-        let otherBase = Int(other) * levelCount
-        for level in 0..<levelCount {
+        let base = Int(symbol) * levelStride
+        let otherBase = Int(other) * levelStride
+        for level in levelOrder {
             let difference = objective[base + level] / coefficient - objective[otherBase + level] / otherCoefficient
             if difference < -Tableau.epsilon { return true }
             if difference > Tableau.epsilon { return false }

@@ -6,9 +6,11 @@
 /// linked list per symbol threaded through one node pool; each row entry remembers its node, so linking
 /// and unlinking are O(1) and a pivot visits only the rows that contain the entering symbol.
 ///
-/// The objective is strict-lexicographic: one coefficient per priority level in use (level 0 is the
-/// highest), stored densely as `objective[symbol * levelCount + level]`. A symbol improves the objective
-/// when its first coefficient that is not near zero, highest level first, is negative.
+/// The objective is strict-lexicographic: one coefficient per priority level in use, stored densely as
+/// `objective[symbol * levelStride + level]`. Levels are numbered in the order they were created and
+/// `levelOrder` ranks them, highest priority first, so a new level never moves the others. A symbol
+/// improves the objective when its first coefficient that is not near zero, highest level first, is
+/// negative.
 struct Tableau {
     static let epsilon = 1.0e-8
 
@@ -38,6 +40,10 @@ struct Tableau {
 
     // MARK: Objective
     var levelCount = 0
+    /// Objective coefficients per symbol: at least `levelCount`, grown by doubling.
+    var levelStride = 0
+    /// The levels, highest priority first.
+    var levelOrder: [Int] = []
     var objective: [Double] = []
     /// Symbols whose objective coefficients changed since they were last seen optimal: the only
     /// candidates for entering the basis. Keeps the optimality test proportional to the work done.
@@ -46,13 +52,10 @@ struct Tableau {
 
     // MARK: Rows, by slot
     var entryPool: [RowEntry] = []
-    var rowStart: [Int32] = []
-    var rowCount: [Int32] = []
-    var rowCapacity: [Int32] = []
+    /// Where each row's entries sit in the pool, its constant and its basic symbol, by slot: one
+    /// array, so that a new row is one append and a row's facts share a cache line.
+    var rows: [RowHeader] = []
     var deadEntries = 0
-    var rowConstant: [Double] = []
-    /// Basic symbol of the slot, -1 when the slot is free.
-    var rowBasic: [Int32] = []
     var freeSlots: [Int32] = []
 
     // MARK: Column index node pool
@@ -79,7 +82,6 @@ struct Tableau {
 
     // MARK: Undo journal of one add (see Tableau+Journal.swift)
     var journaling = false
-    var slotJournaled: [Bool] = []
     var journalSlots: [Int32] = []
     var journalPool: [RowEntry] = []
     var journalRanges: [Range<Int>] = []
@@ -117,6 +119,29 @@ struct Tableau {
         return symbol
     }
 
+    /// Makes room for `symbols` symbols, `rows` rows and `entries` row entries in all, so that a
+    /// system of known size is built without growing any table on the way.
+    mutating func reserveCapacity(symbols: Int, rows: Int, entries: Int) {
+        if kind.count < symbols { growSymbolArrays(by: symbols - kind.count) }
+        allocationLog.reserveCapacity(16)
+        definitionOf.reserveCapacity(symbols)
+        dirty.reserveCapacity(symbols)
+        infeasible.reserveCapacity(rows)
+        self.rows.reserveCapacity(rows)
+        // Free lists fill only when constraints are removed: no room reserved.
+        slotBuffer.reserveCapacity(rows)
+        entryPool.reserveCapacity(entries)
+        definitions.reserveCapacity(rows)
+        definitionOrder.reserveCapacity(rows)
+        definitionTerms.reserveCapacity(entries / 8)
+        reserveNodes(entries / 4)
+        mergeBuffer.reserveCapacity(64)
+        sourceBuffer.reserveCapacity(64)
+        pivotBuffer.reserveCapacity(64)
+        newRowBuffer.reserveCapacity(64)
+        accumulated.reserveCapacity(64)
+    }
+
     /// Appends `count` ids in their default state to every per-symbol array.
     mutating func growSymbolArrays(by count: Int) {
         kind.append(contentsOf: repeatElement(.unused, count: count))
@@ -127,7 +152,7 @@ struct Tableau {
         isDirty.append(contentsOf: repeatElement(false, count: count))
         accumulator.append(contentsOf: repeatElement(0, count: count))
         definitionOf.append(contentsOf: repeatElement(-1, count: count))
-        objective.append(contentsOf: repeatElement(0, count: count * levelCount))
+        objective.append(contentsOf: repeatElement(0, count: count * levelStride))
     }
 
     /// Gives a symbol that no row and no objective coefficient mentions back for reuse.
@@ -136,14 +161,14 @@ struct Tableau {
         kind[index] = .unused
         owner[index] = -1
         published[index] = 0
-        let base = index * levelCount
+        let base = index * levelStride
         for level in 0..<levelCount { objective[base + level] = 0 }
         freeSymbols.append(symbol)
     }
 
     /// Starts recording allocations so that `rollBackAllocations(toCount:)` can undo them.
     mutating func checkpointAllocations() -> Int {
-        allocationLog.removeAll(keepingCapacity: true)
+        allocationLog.truncate(to: 0)
         return symbolCount
     }
 
@@ -153,7 +178,7 @@ struct Tableau {
         for symbol in allocationLog.reversed() where Int(symbol) < count {
             freeSymbol(symbol)
         }
-        allocationLog.removeAll(keepingCapacity: true)
+        allocationLog.truncate(to: 0)
         // Ids handed out since the checkpoint go back to their default state.
         for symbol in count..<symbolCount {
             kind[symbol] = .unused
@@ -164,25 +189,31 @@ struct Tableau {
             isDirty[symbol] = false
             accumulator[symbol] = 0
             definitionOf[symbol] = -1
-            for level in 0..<levelCount { objective[symbol * levelCount + level] = 0 }
+            for level in 0..<levelCount { objective[symbol * levelStride + level] = 0 }
         }
         symbolCount = min(symbolCount, count)
     }
 
     // MARK: Priority levels
 
-    /// Inserts an empty objective level at `level`, shifting lower levels down by one.
-    mutating func insertLevel(at level: Int) {
-        let oldCount = levelCount
-        let newCount = oldCount + 1
-        var grown = [Double](repeating: 0, count: kind.count * newCount)
-        for symbol in 0..<kind.count {
-            for old in 0..<oldCount {
-                grown[symbol * newCount + (old < level ? old : old + 1)] = objective[symbol * oldCount + old]
+    /// Adds an empty objective level ranked at `rank` (0 = highest priority) and returns its number.
+    mutating func addLevel(rankedAt rank: Int) -> Int {
+        if levelCount == levelStride {
+            let oldStride = levelStride
+            let newStride = max(4, oldStride * 2)
+            var grown = [Double](repeating: 0, count: kind.count * newStride)
+            for symbol in 0..<symbolCount {
+                for level in 0..<levelCount {
+                    grown[symbol * newStride + level] = objective[symbol * oldStride + level]
+                }
             }
+            objective = grown
+            levelStride = newStride
         }
-        objective = grown
-        levelCount = newCount
+        let level = levelCount
+        levelCount += 1
+        levelOrder.insert(level, at: rank)
+        return level
     }
 
     // MARK: Column index
@@ -206,24 +237,47 @@ struct Tableau {
         }
     }
 
+    /// Links every entry of a stored row into the column index, in one pass over raw pointers.
+    mutating func linkRow(_ slot: Int32) {
+        let rowRange = range(slot)
+        reserveNodes(rowRange.count)
+        var nodes: [ColumnNode] = []
+        swap(&nodes, &columnNodes)
+        var heads: [Int32] = []
+        swap(&heads, &columnHead)
+        var free = freeNode
+        var freeCount = freeNodeCount
+        nodes.withUnsafeMutableBufferPointer { nodes in
+            heads.withUnsafeMutableBufferPointer { heads in
+                entryPool.withUnsafeMutableBufferPointer { pool in
+                    for position in rowRange {
+                        pool[position].node = ColumnNode.link(
+                            pool[position].symbol, slot: slot, nodes: nodes, heads: heads, free: &free,
+                            freeCount: &freeCount)
+                    }
+                }
+            }
+        }
+        swap(&nodes, &columnNodes)
+        swap(&heads, &columnHead)
+        freeNode = free
+        freeNodeCount = freeCount
+    }
+
     /// Makes sure `count` nodes can be linked without growing the pool, so that loops may link
     /// through raw pointers.
     @inline(__always)
     mutating func reserveNodes(_ count: Int) {
         guard freeNodeCount < count else { return }
-        let first = columnNodes.count
-        let added = max(count - freeNodeCount, first / 2 + 16)
-        columnNodes.reserveCapacity(first + added)
-        for index in first..<(first + added) {
-            columnNodes.append(ColumnNode(slot: -1, next: freeNode, previous: -1))
-            freeNode = Int32(index)
-        }
+        // New nodes join the untouched tail (see ColumnNode.swift): nothing to thread.
+        let added = max(count - freeNodeCount, columnNodes.count / 2 + 16)
+        columnNodes.append(contentsOf: repeatElement(ColumnNode(slot: -1, next: -1, previous: -1), count: added))
         freeNodeCount += added
     }
 
     /// The slots of the rows that contain `symbol`, into `slotBuffer`.
     mutating func collectColumn(_ symbol: Int32) {
-        slotBuffer.removeAll(keepingCapacity: true)
+        slotBuffer.truncate(to: 0)
         var node = columnHead[Int(symbol)]
         while node >= 0 {
             slotBuffer.append(columnNodes[Int(node)].slot)
@@ -239,22 +293,14 @@ struct Tableau {
         if let reused = freeSlots.popLast() {
             slot = reused
         } else {
-            slot = Int32(rowBasic.count)
-            rowStart.append(0)
-            rowCount.append(0)
-            rowCapacity.append(0)
-            rowConstant.append(0)
-            rowBasic.append(-1)
-            slotJournaled.append(false)
+            slot = Int32(rows.count)
+            rows.append(RowHeader())
         }
         journalRow(slot)
         storeRow(slot, entries)
-        reserveNodes(entries.count)
-        for position in range(slot) {
-            entryPool[position].node = link(entryPool[position].symbol, slot: slot)
-        }
-        rowConstant[Int(slot)] = constant
-        rowBasic[Int(slot)] = basic
+        linkRow(slot)
+        rows[Int(slot)].constant = constant
+        rows[Int(slot)].basic = basic
         rowOf[Int(basic)] = slot
         return slot
     }
@@ -266,9 +312,9 @@ struct Tableau {
             unlink(entryPool[position].symbol, node: entryPool[position].node)
         }
         releaseRegion(slot)
-        rowConstant[Int(slot)] = 0
-        rowOf[Int(rowBasic[Int(slot)])] = -1
-        rowBasic[Int(slot)] = -1
+        rows[Int(slot)].constant = 0
+        rowOf[Int(rows[Int(slot)].basic)] = -1
+        rows[Int(slot)].basic = -1
         freeSlots.append(slot)
     }
 
@@ -281,7 +327,7 @@ struct Tableau {
                 unlink(symbol, node: entryPool[position].node)
                 let end = range(slot).upperBound
                 for next in (position + 1)..<end { entryPool[next - 1] = entryPool[next] }
-                rowCount[Int(slot)] -= 1
+                rows[Int(slot)].count -= 1
             }
         }
         setObjectiveToZero(symbol)
@@ -291,14 +337,14 @@ struct Tableau {
     @inline(__always)
     func value(of symbol: Int32) -> Double {
         let slot = rowOf[Int(symbol)]
-        return slot >= 0 ? rowConstant[Int(slot)] : 0
+        return slot >= 0 ? rows[Int(slot)].constant : 0
     }
 
     /// Copies the value of every external symbol into `published`.
     mutating func publishValues() {
         for symbol in 0..<kind.count where kind[symbol] == .external {
             let slot = rowOf[symbol]
-            published[symbol] = slot >= 0 ? rowConstant[Int(slot)] : 0
+            published[symbol] = slot >= 0 ? rows[Int(slot)].constant : 0
         }
         // Definitions mention only symbols published before them.
         for index in definitionOrder {
@@ -329,7 +375,7 @@ struct Tableau {
     }
 
     mutating func setObjectiveToZero(_ symbol: Int32) {
-        let base = Int(symbol) * levelCount
+        let base = Int(symbol) * levelStride
         for level in 0..<levelCount where objective[base + level] != 0 {
             addToObjective(base + level, -objective[base + level])
         }
@@ -342,11 +388,11 @@ struct Tableau {
         if slot >= 0 {
             for position in range(slot) {
                 let entry = entryPool[position]
-                addToObjective(Int(entry.symbol) * levelCount + level, amount * entry.coefficient)
+                addToObjective(Int(entry.symbol) * levelStride + level, amount * entry.coefficient)
                 markDirty(entry.symbol)
             }
         } else {
-            addToObjective(Int(symbol) * levelCount + level, amount)
+            addToObjective(Int(symbol) * levelStride + level, amount)
             markDirty(symbol)
         }
     }
@@ -355,8 +401,8 @@ struct Tableau {
     /// zero, highest level first, is negative.
     @inline(__always)
     func improvesObjective(_ symbol: Int32) -> Bool {
-        let base = Int(symbol) * levelCount
-        for level in 0..<levelCount {
+        let base = Int(symbol) * levelStride
+        for level in levelOrder {
             let coefficient = objective[base + level]
             if coefficient < -Tableau.epsilon { return true }
             if coefficient > Tableau.epsilon { return false }

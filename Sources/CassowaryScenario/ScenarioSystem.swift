@@ -19,11 +19,14 @@ public struct ScenarioSystem: Sendable {
     }
 
     /// A new solver with every constraint, every edit variable at its initial suggestion, and
-    /// published values: the peer harness's "build" step. The edit variable is added with its
-    /// initial value (see ``Solver/addEditVariable(_:priority:initialValue:)``) and then suggested
-    /// that value, the same calls as the peer's plus the value it already knows.
+    /// published values: the peer harness's "build" step. The solver is made with
+    /// ``Solver/init(expectedConstraints:expectedVariables:)``, since the scenario knows its size.
+    /// The edit variable is added with its initial value (see
+    /// ``Solver/addEditVariable(_:priority:initialValue:)``) and then suggested that value, the
+    /// same calls as the peer's plus the value it already knows.
     public func solve() throws(SolverError) -> Solver {
-        var solver = Solver()
+        var solver = Solver(
+            expectedConstraints: constraints.count + scenario.edits.count, expectedVariables: variables.count)
         for constraint in constraints {
             try solver.add(constraint)
         }

@@ -1,0 +1,23 @@
+extension Array {
+    /// Drops the elements from `count` on, keeping the capacity. Scratch buffers are cleared after
+    /// every use and are often empty or short already: popping is cheaper there than the general
+    /// range replacement behind `removeAll(keepingCapacity:)`.
+    @inline(__always)
+    mutating func truncate(to count: Int) {
+        let excess = self.count - count
+        if excess <= 0 { return }
+        if excess <= 8 {
+            for _ in 0..<excess { removeLast() }
+        } else {
+            removeSubrange(count...)
+        }
+    }
+
+    /// Makes the array equal to `other` in its own buffer (reusing its capacity), so that the two
+    /// never share storage and appending to either copies nothing.
+    @inline(__always)
+    mutating func replaceContents(with other: [Element]) {
+        truncate(to: 0)
+        append(contentsOf: other)
+    }
+}
