@@ -50,7 +50,7 @@ struct ErrorPathApiTests {
     }
 
     @Test(
-        "layout routes answer 501 in a build without the layout engine, after checking credentials",
+        "layout routes answer 501 when configured without the layout engine, after checking credentials",
         arguments: [
             ("POST", "/v1/layouts"), ("GET", "/v1/layouts/01jd0000000000000000000000.svg"),
             ("POST", "/v1/convert"), ("POST", "/v1/scenarios"), ("GET", "/v1/style"),
@@ -58,7 +58,7 @@ struct ErrorPathApiTests {
             ("GET", "/v1/layouts/matrix/01jd0000000000000000000000.svg"),
         ])
     func notImplemented(method: String, path: String) async throws {
-        try await LiveService.with { service in
+        try await LiveService.with(configure: { $0.layoutRoutes = .notImplemented }) { service in
             let acme = try await service.createTenant("acme")
             let problem = try await service.client.send(
                 method, path, token: acme.secret, json: method == "POST" ? "{}" : nil
