@@ -16,7 +16,8 @@ struct ResolvedProfile: Sendable {
     static func resolve(
         _ body: NavigationLayout.JSONValue, tenantID: String, environment: ServiceEnvironment
     ) async throws -> ResolvedProfile {
-        guard case .object(var object) = body, let profile = object["profile"] else {
+        // null stands for absent, as everywhere in a request.
+        guard case .object(var object) = body, let profile = object["profile"], profile != .null else {
             return ResolvedProfile(document: body, profileName: nil, profileVersion: nil)
         }
         guard case .string(let name) = profile, !name.isEmpty else {
