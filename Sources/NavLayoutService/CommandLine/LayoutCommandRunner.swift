@@ -140,7 +140,9 @@ public struct LayoutCommandRunner: Sendable {
                 path: input,
                 error: RequestError(
                     path: "profile",
-                    message: "profiles are stored by the service (POST /v1/layouts); the command line needs the whole request"))
+                    message:
+                        "profiles are stored by the service (POST /v1/layouts); the command line needs the whole request"
+                ))
         }
     }
 
@@ -158,7 +160,8 @@ public struct LayoutCommandRunner: Sendable {
 
     static func reason(_ error: any Error) -> String {
         let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain
+        {
             return String(cString: strerror(Int32(underlying.code)))
         }
         if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadNoSuchFileError {

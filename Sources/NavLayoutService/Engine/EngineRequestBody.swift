@@ -14,7 +14,9 @@ enum EngineRequestBody {
             return try JSONParser().parse(request.body)
         } catch {
             throw RequestError.httpError(
-                RequestError(issues: [RequestError.Issue(path: "", message: error.message, line: error.line, column: error.column)]),
+                RequestError(issues: [
+                    RequestError.Issue(path: "", message: error.message, line: error.line, column: error.column)
+                ]),
                 detail: "the body is not valid JSON")
         }
     }

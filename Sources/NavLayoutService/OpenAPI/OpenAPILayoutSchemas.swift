@@ -28,10 +28,12 @@ extension OpenAPIDocument {
                 "LayoutRequest",
                 input(
                     requestSections(partial: false) + [
-                        ("profile", S.string(minLength: 1)), ("profileVersion", S.integer(minimum: 1, maximum: 2_147_483_647)),
+                        ("profile", S.string(minLength: 1)),
+                        ("profileVersion", S.integer(minimum: 1, maximum: 2_147_483_647)),
                     ], required: ["screen", "state"],
                     description:
-                        "A layout request; a stored profile (`profile`, optionally `profileVersion`) fills every field the request leaves out, so `screen` and `state` may come from it.")
+                        "A layout request; a stored profile (`profile`, optionally `profileVersion`) fills every field the request leaves out, so `screen` and `state` may come from it."
+                )
             ),
             (
                 "ProfileDocument",
@@ -43,12 +45,15 @@ extension OpenAPIDocument {
                 "ConvertRequest",
                 input(
                     [
-                        ("profile", S.string(minLength: 1)), ("profileVersion", S.integer(minimum: 1, maximum: 2_147_483_647)),
-                        ("screen", S.ref("Screen")), ("state", S.ref("NavigationState")), ("settings", S.ref("Settings")),
+                        ("profile", S.string(minLength: 1)),
+                        ("profileVersion", S.integer(minimum: 1, maximum: 2_147_483_647)),
+                        ("screen", S.ref("Screen")), ("state", S.ref("NavigationState")),
+                        ("settings", S.ref("Settings")),
                         ("style", S.ref("StyleOverrides")),
                     ],
                     description:
-                        "Built-in settings to convert; screen defaults to 393x852 (safe area 59/34) and state to guidance.")
+                        "Built-in settings to convert; screen defaults to 393x852 (safe area 59/34) and state to guidance."
+                )
             ),
             ("ScenarioRequest", scenarioRequest),
             ("Diagnostic", diagnostic),
@@ -67,7 +72,8 @@ extension OpenAPIDocument {
         S.object(
             properties.map { name, schema in
                 required.contains(name)
-                    ? (name, schema) : (name, .object([("anyOf", .array([schema, .object([("type", .string("null"))])]))]))
+                    ? (name, schema)
+                    : (name, .object([("anyOf", .array([schema, .object([("type", .string("null"))])]))]))
             }, required: required, closed: closed, description: description)
     }
 
@@ -124,7 +130,8 @@ extension OpenAPIDocument {
                 ),
                 ("speedWidget", S.enumeration(SpeedWidgetState.allCases.map(\.rawValue))),
             ], required: partial ? [] : ["navigation"],
-            description: "`prompt` only while navigation is `guidance`; `wideMode` null or absent: derived from the width.")
+            description:
+                "`prompt` only while navigation is `guidance`; `wideMode` null or absent: derived from the width.")
     }
 
     private static var prompt: SchemaValue {
@@ -144,12 +151,15 @@ extension OpenAPIDocument {
                     key.rawValue,
                     .object([
                         ("type", .array([.string("object"), .string("null")])),
-                        ("properties", .object([("height", number(minimum: 0))])), ("required", .array([.string("height")])),
+                        ("properties", .object([("height", number(minimum: 0))])),
+                        ("required", .array([.string("height")])),
                         ("additionalProperties", .bool(false)),
                     ])
                 )
             case .padding:
-                return (key.rawValue, .object([("anyOf", .array([S.ref("Insets"), .object([("type", .string("null"))])]))]))
+                return (
+                    key.rawValue, .object([("anyOf", .array([S.ref("Insets"), .object([("type", .string("null"))])]))])
+                )
             case .paddingAdjustmentBehavior:
                 return (key.rawValue, S.enumeration(["always", "automatic", "never"], nullable: true))
             case .alternateRoutesStrategy:
@@ -158,7 +168,10 @@ extension OpenAPIDocument {
                 return (key.rawValue, boolean(nullable: true))
             }
         }
-        return S.object(properties, description: "GMSUISettings / GMSMapView flags, named as in the SDK without `is`; null keeps the SDK default.")
+        return S.object(
+            properties,
+            description:
+                "GMSUISettings / GMSMapView flags, named as in the SDK without `is`; null keeps the SDK default.")
     }
 
     private static var styleOverrides: SchemaValue {
@@ -174,9 +187,15 @@ extension OpenAPIDocument {
                 .array([
                     .object([
                         ("type", .string("string")),
-                        ("description", .string("`[id:] item.attribute relation rhs [@priority]` (the expression language)")),
+                        (
+                            "description",
+                            .string("`[id:] item.attribute relation rhs [@priority]` (the expression language)")
+                        ),
                     ]),
-                    .object([("type", .string("object")), ("description", .string("{id, first, relation, second, multiplier, constant, priority}"))]),
+                    .object([
+                        ("type", .string("object")),
+                        ("description", .string("{id, first, relation, second, multiplier, constant, priority}")),
+                    ]),
                 ])
             )
         ])
@@ -184,7 +203,10 @@ extension OpenAPIDocument {
             [("views", S.array(of: S.string())), ("constraints", S.array(of: constraint))], closed: false)
         return input(
             [
-                ("views", S.anyObject("Custom views by name: optional width/height (intrinsic size), hugging, compression.")),
+                (
+                    "views",
+                    S.anyObject("Custom views by name: optional width/height (intrinsic size), hugging, compression.")
+                ),
                 ("guides", S.array(of: S.string())),
                 ("stacks", S.anyObject("GMSNavigationHidingStackView instances by name.")),
                 ("shared", S.array(of: constraint)), ("ready", stateLayout), ("guidance", stateLayout),
@@ -210,7 +232,8 @@ extension OpenAPIDocument {
                 (
                     "steps",
                     .object([
-                        ("type", .string("array")), ("minItems", .int(1)), ("maxItems", .int(Int64(Scenario.maximumSteps))),
+                        ("type", .string("array")), ("minItems", .int(1)),
+                        ("maxItems", .int(Int64(Scenario.maximumSteps))),
                         (
                             "items",
                             input(
@@ -218,7 +241,8 @@ extension OpenAPIDocument {
                                     ("event", S.enumeration(ScenarioEventName.allCases.map(\.rawValue))),
                                     ("prompt", S.ref("Prompt")), ("screen", S.ref("Screen")),
                                 ], required: ["event"],
-                                description: "`prompt` with showPrompt and changePrompt only, `screen` with resize only.")
+                                description:
+                                    "`prompt` with showPrompt and changePrompt only, `screen` with resize only.")
                         ),
                     ])
                 ),
@@ -247,7 +271,8 @@ extension OpenAPIDocument {
                     .object([("type", .string("null"))]),
                     S.object(
                         [
-                            ("frame", S.ref("Frame")), ("corners", S.enumeration(PromptCorners.allCases.map(\.rawValue))),
+                            ("frame", S.ref("Frame")),
+                            ("corners", S.enumeration(PromptCorners.allCases.map(\.rawValue))),
                             ("animation", animation),
                         ], required: ["frame", "corners", "animation"]),
                 ])
@@ -316,7 +341,8 @@ extension OpenAPIDocument {
                     S.array(
                         of: S.object(
                             [
-                                ("setting", S.enumeration(SettingsKey.allCases.map(\.rawValue))), ("value", .object([])),
+                                ("setting", S.enumeration(SettingsKey.allCases.map(\.rawValue))),
+                                ("value", .object([])),
                                 ("replacement", S.string()), ("stillApplies", boolean()),
                             ], required: ["setting", "value", "replacement", "stillApplies"]))
                 ),
@@ -346,7 +372,10 @@ extension OpenAPIDocument {
                                 ("errors", S.array(of: S.anyObject("The SDK's error for a refused step."))),
                                 ("layout", S.ref("LayoutResult")),
                             ],
-                            required: ["step", "event", "callbacks", "mode", "navigation", "prompt", "screen", "errors", "layout"]
+                            required: [
+                                "step", "event", "callbacks", "mode", "navigation", "prompt", "screen", "errors",
+                                "layout",
+                            ]
                         ))
                 )
             ], required: ["steps"])
@@ -356,7 +385,8 @@ extension OpenAPIDocument {
         S.array(
             of: S.object(
                 [
-                    ("name", S.enumeration(StyleKey.allCases.map(\.rawValue))), ("default", number()), ("value", number()),
+                    ("name", S.enumeration(StyleKey.allCases.map(\.rawValue))), ("default", number()),
+                    ("value", number()),
                     ("unit", S.string()), ("meaning", S.string()), ("reasoning", S.string()),
                 ], required: ["name", "default", "unit", "meaning", "reasoning"]))
     }

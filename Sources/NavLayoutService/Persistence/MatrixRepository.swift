@@ -30,7 +30,8 @@ public struct MatrixRepository: Sendable {
                         matrix.status.rawValue, matrix.cells.count, now, matrix.requestJSON, matrix.reportJSON,
                     ])
             } catch let error as DatabaseError where error.extendedResultCode == SQLiteConstraint.primaryKey {
-                throw PersistenceError.conflict(.matrix, id: matrix.id.text, reason: "a matrix with this id is recorded")
+                throw PersistenceError.conflict(
+                    .matrix, id: matrix.id.text, reason: "a matrix with this id is recorded")
             }
         }
     }
@@ -67,7 +68,9 @@ public struct MatrixRepository: Sendable {
     }
 
     /// The stored results of the tenant's layouts with these ids, by id; ids not found are left out.
-    public func results(tenantID: String, ids: [LayoutID]) async throws -> [(id: LayoutID, request: String, result: String)] {
+    public func results(tenantID: String, ids: [LayoutID]) async throws -> [(
+        id: LayoutID, request: String, result: String
+    )] {
         try await database.read { connection in
             var found: [(id: LayoutID, request: String, result: String)] = []
             found.reserveCapacity(ids.count)

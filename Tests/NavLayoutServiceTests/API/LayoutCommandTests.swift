@@ -64,7 +64,8 @@ struct LayoutCommandTests {
     @Test(
         "bad layout command lines are usage errors",
         arguments: [
-            ["solve"], ["solve", "a.json", "b.json"], ["check", "a.json", "--svg", "o.svg"], ["solve", "a.json", "--svg"],
+            ["solve"], ["solve", "a.json", "b.json"], ["check", "a.json", "--svg", "o.svg"],
+            ["solve", "a.json", "--svg"],
             ["matrix", "a.json", "--devices", "a,,b"], ["convert", "a.json", "--devices", "x"],
         ])
     func usageErrors(arguments: [String]) async {
@@ -158,7 +159,10 @@ struct LayoutCommandTests {
         arguments: [
             ("missing.json", nil, "missing.json: cannot read"),
             ("syntax.json", #"{"screen": {"width": 393,}}"#, "syntax.json: (document) line 1, column"),
-            ("unknown.json", #"{"screen": {"width": 393, "height": 852}, "state": {"navigation": "flying"}}"#, "state.navigation"),
+            (
+                "unknown.json", #"{"screen": {"width": 393, "height": 852}, "state": {"navigation": "flying"}}"#,
+                "state.navigation"
+            ),
             (
                 "constraint.json",
                 #"{"screen": {"width": 393, "height": 852}, "state": {"navigation": "guidance"}, "delegate": {"guidance": {"views": ["viewport"], "constraints": ["viewport.top == == 3"]}}}"#,

@@ -11,17 +11,26 @@ struct LayoutErrorApiTests {
         "a request that cannot be read is a 422 naming the path and the position",
         arguments: [
             ("/v1/layouts", #"{"screen": {"width": 393,}"#, "$", "line 1"),
-            ("/v1/layouts", #"{\#(screen),"settings":{"compasButton":true}}"#, "settings.compasButton", "compassButton"),
+            (
+                "/v1/layouts", #"{\#(screen),"settings":{"compasButton":true}}"#, "settings.compasButton",
+                "compassButton"
+            ),
             (
                 "/v1/layouts",
                 #"{\#(screen),"delegate":{"guidance":{"views":["viewport"],"constraints":["viewport.top == safeArea.left"]}}}"#,
                 "delegate.guidance.constraints[0]", "column"
             ),
             ("/v1/layouts", #"{"state":{"navigation":"guidance"}}"#, "screen", "missing"),
-            ("/v1/layouts/svg", #"{"screen":{"width":-1,"height":852},"state":{"navigation":"ready"}}"#, "screen.width", "> 0"),
+            (
+                "/v1/layouts/svg", #"{"screen":{"width":-1,"height":852},"state":{"navigation":"ready"}}"#,
+                "screen.width", "> 0"
+            ),
             ("/v1/layouts/matrix", #"{"matrix":{"states":["flying"]}}"#, "matrix.states[0]", "flying"),
             ("/v1/convert", #"{"delegate":{"guides":[]}}"#, "delegate", "built-in"),
-            ("/v1/scenarios", #"{"screen":{"width":393,"height":852},"steps":[{"event":"fly"}]}"#, "steps[0].event", "fly"),
+            (
+                "/v1/scenarios", #"{"screen":{"width":393,"height":852},"steps":[{"event":"fly"}]}"#, "steps[0].event",
+                "fly"
+            ),
             ("/v1/layouts", #"{"profile":7,\#(screen)}"#, "profile", "profile name"),
         ])
     func unreadable(route: String, body: String, path: String, fragment: String) async throws {

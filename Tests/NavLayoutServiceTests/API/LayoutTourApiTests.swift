@@ -45,7 +45,8 @@ struct LayoutTourApiTests {
             // 4. Solve by profile name on a smaller iPhone: the request brings only the screen and state.
             let byName = try await client.send(
                 "POST", "/v1/layouts", token: acme.secret,
-                json: #"{"profile":"driver","screen":{"width":375,"height":667,"safeArea":{"top":20}},"state":{"navigation":"guidance"}}"#
+                json:
+                    #"{"profile":"driver","screen":{"width":375,"height":667,"safeArea":{"top":20}},"state":{"navigation":"guidance"}}"#
             )
             #expect(byName.status == 200, "\(byName.text)")
             let byNameResult = try byName.object()
@@ -78,7 +79,8 @@ struct LayoutTourApiTests {
         try await LiveService.with { service in
             let acme = try await service.createTenant("acme")
             let body = try Fixtures.text("seed-delegate-prompt.json")
-            let solved = try await service.client.send("POST", "/v1/layouts?record=false", token: acme.secret, json: body)
+            let solved = try await service.client.send(
+                "POST", "/v1/layouts?record=false", token: acme.secret, json: body)
             #expect(solved.status == 200)
             let result = try solved.object()
             #expect(result["id"] == nil)
@@ -133,7 +135,8 @@ struct LayoutTourApiTests {
             let acme = try await service.createTenant("acme")
             let problem = try await service.client.send(
                 "PUT", "/v1/profiles/bad", token: acme.secret,
-                json: #"{"settings":{"isCompassButton":true},"delegate":{"guidance":{"views":["viewport"],"constraints":["viewport.top == == 1"]}}}"#
+                json:
+                    #"{"settings":{"isCompassButton":true},"delegate":{"guidance":{"views":["viewport"],"constraints":["viewport.top == == 1"]}}}"#
             ).expectProblem(422)
             let paths = try #require(problem["errors"] as? [[String: Any]]).compactMap { $0["path"] as? String }
             #expect(paths.contains("settings.isCompassButton"))
@@ -173,7 +176,9 @@ struct LayoutTourApiTests {
             let unrecorded = try await service.client.send(
                 "POST", "/v1/layouts/matrix?record=false", token: acme.secret, json: try Fixtures.json(body))
             #expect(try unrecorded.object()["id"] == nil)
-            #expect(try await service.application.environment.repositories.layouts.count(tenantID: acme.id) == expectedCells)
+            #expect(
+                try await service.application.environment.repositories.layouts.count(tenantID: acme.id) == expectedCells
+            )
         }
     }
 
@@ -201,7 +206,9 @@ struct LayoutTourApiTests {
             #expect(played.status == 200, "\(played.text)")
             let steps = try #require(try played.object()["steps"] as? [[String: Any]])
             #expect(steps.count == 7)
-            let kinds = steps.map { (($0["layout"] as? [String: Any])?["promptTransition"] as? [String: Any])?["kind"] as? String }
+            let kinds = steps.map {
+                (($0["layout"] as? [String: Any])?["promptTransition"] as? [String: Any])?["kind"] as? String
+            }
             #expect(kinds == [nil, nil, nil, "show", "change", "hide", nil])
             let hide = (steps[5]["layout"] as? [String: Any])?["promptTransition"] as? [String: Any]
             #expect(hide?["animation"] is [String: Any], "the hide slides out from where the prompt was")

@@ -34,7 +34,8 @@ struct OperationsApiTests {
         let newer = try Migrator(
             migrations: current + [
                 Migration(
-                    id: (current.map(\.id).max() ?? 0) + 1, name: "later", sql: "CREATE TABLE later (id INTEGER PRIMARY KEY);")
+                    id: (current.map(\.id).max() ?? 0) + 1, name: "later",
+                    sql: "CREATE TABLE later (id INTEGER PRIMARY KEY);")
             ])
         let other = try Database(location: .file(path: path))
         try await other.migrate(newer)
