@@ -92,7 +92,8 @@ let package = Package(
         .target(name: "NavLayoutService", dependencies: ["Storage", "HTTPServer", "NavigationLayout"]),
         .testTarget(
             name: "NavLayoutServiceTests",
-            dependencies: ["NavLayoutService", "Storage", "HTTPServer", "NavigationLayout"]),
+            dependencies: ["NavLayoutService", "Storage", "HTTPServer", "NavigationLayout"],
+            exclude: ["Fixtures"]),
         // The executable: main.swift only; commands and flags are parsed in NavLayoutService.
         .executableTarget(name: "navlayout", dependencies: ["NavLayoutService"]),
         // What the service's schema and repositories cost next to bare storage-level peers.

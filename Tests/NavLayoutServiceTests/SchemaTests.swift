@@ -22,7 +22,7 @@ struct SchemaTests {
         }
         #expect(
             tables == [
-                "admin_token", "api_keys", "audit_events", "layouts", "profile_versions", "profiles",
+                "admin_token", "api_keys", "audit_events", "layouts", "matrices", "profile_versions", "profiles",
                 "schema_migrations",
                 "tenants",
             ])

@@ -5,12 +5,14 @@ import Storage
 /// The executable's behaviour, kept here so `main.swift` stays one call and tests can run commands.
 public enum NavlayoutExecutable {
     /// Runs the command line and returns the process exit status: 0 done, 1 failed, 2 bad usage.
-    public static func main(arguments: [String], environment: [String: String]) async -> Int32 {
+    public static func main(arguments: [String], environment: [String: String], io: CommandIO = .process) async
+        -> Int32
+    {
         let command: NavlayoutCommand
         do {
             command = try CommandLineParser().parse(arguments: arguments, environment: environment)
         } catch {
-            writeError("navlayout: \(error.message)\n\n\(CommandLineParser.usage)")
+            io.standardError("navlayout: \(error.message)\n\n\(CommandLineParser.usage)\n")
             return 2
         }
         switch command {
@@ -21,6 +23,8 @@ public enum NavlayoutExecutable {
             return await serve(configuration)
         case .migrate(let database, let migrationsPath, let statusOnly):
             return await migrate(database: database, migrationsPath: migrationsPath, statusOnly: statusOnly)
+        case .layout(let layoutCommand):
+            return LayoutCommandRunner(io: io).run(layoutCommand)
         }
     }
 

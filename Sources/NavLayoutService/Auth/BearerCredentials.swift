@@ -14,7 +14,7 @@ enum BearerCredentials {
         guard parts.count == 2, parts[0].lowercased() == "bearer" else {
             throw unauthorized("the Authorization header must use the Bearer scheme", error: "invalid_request")
         }
-        let token = parts[1].trimmingCharacters(in: [" ", "\t"])
+        let token = parts[1].trimmingSpacesAndTabs()
         guard !token.isEmpty else {
             throw unauthorized("the bearer token is empty", error: "invalid_request")
         }
@@ -28,7 +28,20 @@ enum BearerCredentials {
 }
 
 extension Substring {
-    fileprivate func trimmingCharacters(in set: Set<Character>) -> String {
-        String(drop { set.contains($0) }.reversed().drop { set.contains($0) }.reversed())
+    /// Without leading and trailing spaces and tabs. Runs on every authenticated request, so it
+    /// works on UTF-8 bytes rather than on Characters (grapheme breaking costs microseconds here).
+    fileprivate func trimmingSpacesAndTabs() -> String {
+        let bytes = utf8
+        var start = bytes.startIndex
+        var end = bytes.endIndex
+        func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        while start < end, isBlank(bytes[start]) { start = bytes.index(after: start) }
+        while start < end {
+            let last = bytes.index(before: end)
+            guard isBlank(bytes[last]) else { break }
+            end = last
+        }
+        // Spaces and tabs are single bytes, so these indices fall on character boundaries.
+        return String(self[start..<end])
     }
 }

@@ -13,8 +13,16 @@ public struct CommandLineParser: Sendable {
         usage: navlayout <command> [options]
 
         commands:
-          serve     serve the HTTP API
-          migrate   apply pending database migrations (--status: report only, change nothing)
+          serve                      serve the HTTP API
+          migrate                    apply pending database migrations (--status: report only, change nothing)
+          solve REQUEST.json         solve a layout request and print the result JSON
+                [--svg OUT.svg]        also draw the layout as SVG
+          check REQUEST.json         solve and list the diagnostics; exit 1 when any is an error
+          convert SETTINGS.json      built-in settings (or a request with settings) to a delegate document
+          matrix REQUEST.json        solve across the device matrix and print the table; exit 1 when any
+                [--devices a,b]        cell has an error; --devices picks device ids (GET /v1/devices)
+                [--svg OUT.svg]        also draw the contact sheet
+          a file name of - reads standard input; a bad file or request exits 2 naming the path and position.
 
         serve options (environment variable in brackets):
           --address A              listen address, dotted IPv4 [NAVLAYOUT_ADDRESS] (default 127.0.0.1)
@@ -45,8 +53,11 @@ public struct CommandLineParser: Sendable {
         switch command {
         case "serve": return .serve(try serveConfiguration(rest, environment: environment))
         case "migrate": return try migrate(rest, environment: environment)
+        case "solve", "check", "convert", "matrix": return .layout(try layoutCommand(command, rest))
         case "help", "--help", "-h": return .help
-        default: throw CommandLineError("unknown command '\(command)'; the commands are serve and migrate")
+        default:
+            throw CommandLineError(
+                "unknown command '\(command)'; the commands are serve, migrate, solve, check, convert and matrix")
         }
     }
 
@@ -134,6 +145,62 @@ public struct CommandLineParser: Sendable {
         return .migrate(
             database: .file(path: databasePath), migrationsPath: migrations,
             statusOnly: flags.switches.contains("--status"))
+    }
+
+    // MARK: Layout commands
+
+    private func layoutCommand(_ command: String, _ arguments: [String]) throws(CommandLineError) -> LayoutCommand {
+        // One input file (or -) and the command's flags, in any order.
+        var inputs: [String] = []
+        var flagArguments: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument.hasPrefix("--") {
+                flagArguments.append(argument)
+                if !argument.contains("="), index + 1 < arguments.count {
+                    flagArguments.append(arguments[index + 1])
+                    index += 1
+                }
+            } else {
+                inputs.append(argument)
+            }
+            index += 1
+        }
+        let valued: [String]
+        switch command {
+        case "solve": valued = ["--svg"]
+        case "matrix": valued = ["--svg", "--devices"]
+        default: valued = []
+        }
+        let flags = try Self.flagValues(flagArguments, valued: valued, switches: [])
+        guard inputs.count == 1, let input = inputs.first, !input.isEmpty else {
+            throw CommandLineError(
+                inputs.isEmpty
+                    ? "\(command) needs a request file (or - for standard input)"
+                    : "\(command) takes one request file, got \(inputs.count): \(inputs.joined(separator: " "))")
+        }
+        let svg = flags.values["--svg"]
+        if let svg, svg.isEmpty || svg == LayoutCommand.standardInput {
+            throw CommandLineError("--svg needs a file name")
+        }
+        switch command {
+        case "solve": return .solve(input: input, svgOutput: svg)
+        case "check": return .check(input: input)
+        case "convert": return .convert(input: input)
+        default:
+            var devices: [String]? = nil
+            if let list = flags.values["--devices"] {
+                let ids = list.split(separator: ",", omittingEmptySubsequences: false).map {
+                    String($0.filter { !$0.isWhitespace })
+                }
+                guard !ids.isEmpty, !ids.contains(where: \.isEmpty) else {
+                    throw CommandLineError("--devices: '\(list)' is not a comma-separated list of device ids")
+                }
+                devices = ids
+            }
+            return .matrix(input: input, devices: devices, svgOutput: svg)
+        }
     }
 
     // MARK: Pieces

@@ -7,6 +7,8 @@ public enum NavlayoutCommand: Sendable {
     case serve(ServiceConfiguration)
     /// Apply pending migrations, or with `statusOnly` report what would be applied and change nothing.
     case migrate(database: DatabaseLocation, migrationsPath: String?, statusOnly: Bool)
+    /// Run the layout engine on a file.
+    case layout(LayoutCommand)
     /// Print the usage.
     case help
 }

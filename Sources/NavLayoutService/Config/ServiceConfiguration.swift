@@ -29,7 +29,7 @@ public struct ServiceConfiguration: Sendable {
     public var shutdownGracePeriod: Duration
     /// Content validation of profiles on PUT (the layout engine's parser).
     public var profileValidator: any ProfileValidator
-    /// The layout engine's routes; those left out answer 501.
+    /// The layout routes; the default is the engine (`LayoutRoutes.engine`); those left out answer 501.
     public var layoutRoutes: LayoutRoutes
 
     public static let defaultDatabasePath = "navlayout.sqlite"
@@ -45,8 +45,8 @@ public struct ServiceConfiguration: Sendable {
         errorLog: (any AccessLogSink)? = FileDescriptorLogSink(descriptor: 2),
         authenticationCacheTimeToLive: Duration = .seconds(5),
         shutdownGracePeriod: Duration = .seconds(10),
-        profileValidator: any ProfileValidator = ShapeOnlyProfileValidator(),
-        layoutRoutes: LayoutRoutes = .notImplemented
+        profileValidator: any ProfileValidator = EngineProfileValidator(),
+        layoutRoutes: LayoutRoutes = .engine
     ) {
         self.server = server
         self.database = database

@@ -108,13 +108,6 @@ extension OpenAPIDocument {
                     required: keyRequired + ["secret"])
             ),
             (
-                "ProfileDocument",
-                S.object(
-                    ProfileDocument.sectionNames.map { ($0, section("The `\($0)` section of a layout request.")) }
-                        + [("description", S.nullableString())],
-                    description: "What a profile holds; each section fills the same field of a layout request.")
-            ),
-            (
                 "Profile",
                 S.object(
                     versionProperties + [("document", S.ref("ProfileDocument"))],
@@ -150,51 +143,13 @@ extension OpenAPIDocument {
                     ], required: ["id", "actor", "action", "objectKind", "objectId", "detail", "createdAt"])
             ),
             (
-                "LayoutRequest",
-                S.object(
-                    [
-                        ("profile", S.string()), ("profileVersion", S.integer(minimum: 1)),
-                        ("screen", section("Size, safe area, layout direction, CarPlay.")),
-                        ("state", section("Navigation state, prompt, wide mode, camera, speed widget.")),
-                        ("settings", section("GMSUISettings / GMSMapView flags, names as in the SDK without `is`.")),
-                        (
-                            "delegate",
-                            section("Views, guides, stacks and constraints per state; present: delegate mode.")
-                        ),
-                        ("style", section("Overrides of style values and component sizes.")),
-                    ], description: "A layout request; a profile fills every field the request leaves out.")
-            ),
-            (
-                "ScenarioRequest",
-                S.object(
-                    [
-                        ("screen", section("The screen.")), ("settings", section("Settings.")),
-                        ("delegate", section("The delegate.")),
-                        ("style", section("Style overrides.")),
-                        ("steps", S.array(of: S.object([("event", S.string())], required: ["event"], closed: false))),
-                    ], required: ["steps"])
-            ),
-            (
-                "LayoutResult",
-                S.object(
-                    [
-                        ("id", S.string()), ("mode", S.enumeration(LayoutMode.allCases.map(\.rawValue))),
-                        ("navigation", S.enumeration(LayoutNavigationState.allCases.map(\.rawValue))),
-                        ("status", S.enumeration(LayoutStatus.allCases.map(\.rawValue))),
-                        ("frames", section("Frames of the visible items.")),
-                        ("diagnostics", S.array(of: section("A diagnostic."))),
-                    ], closed: false, description: "The solved layout (see the service contract).")
-            ),
-            (
                 "MatrixRequest",
                 S.object(
                     [
                         ("profile", S.string()), ("profileVersion", S.integer(minimum: 1)),
-                        ("screen", section("Ignored except `carPlay`: each cell uses its device's screen.")),
-                        ("state", section("Navigation is set per cell; a prompt is kept in guidance cells only.")),
-                        ("settings", section("As in a layout request.")),
-                        ("delegate", section("As in a layout request.")),
-                        ("style", section("As in a layout request.")),
+                        ("screen", S.ref("PartialScreen")), ("state", S.ref("PartialNavigationState")),
+                        ("settings", S.ref("Settings")), ("delegate", S.ref("Delegate")),
+                        ("style", S.ref("StyleOverrides")),
                         (
                             "matrix",
                             S.object(
@@ -268,6 +223,6 @@ extension OpenAPIDocument {
                         ("sources", section("The sources of the figures.")),
                     ], required: ["devices"], closed: false, description: "Device presets, in catalog order.")
             ),
-        ]
+        ] + layoutSchemas
     }
 }

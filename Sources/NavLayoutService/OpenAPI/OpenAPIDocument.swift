@@ -91,14 +91,13 @@ public enum OpenAPIDocument {
                 method: "post", path: "/v1/convert", operationID: "convertSettings", tag: "layouts",
                 summary: "Convert built-in settings to an equivalent delegate document", security: .apiKey,
                 requestBody: R.body(
-                    S.ref("LayoutRequest"), description: "`settings` (and optionally `screen`, `state`, `style`)."),
+                    S.ref("ConvertRequest"), description: "`settings` (and optionally `screen`, `state`, `style`)."),
                 responses: [
                     (
                         "200",
                         R.json(
-                            "The delegate document and what replaced each legacy setting.",
-                            S.anyObject("Conversion result."))
-                    ), badRequest, unsupportedMediaType, unprocessable,
+                            "The delegate document and what replaced each legacy setting.", S.ref("ConversionResult"))
+                    ), badRequest, notFound, unsupportedMediaType, unprocessable,
                 ]
                     + unavailable(routes.convert)),
             OpenAPIOperation(
@@ -106,14 +105,14 @@ public enum OpenAPIDocument {
                 summary: "Replay SDK events and lay out each step", security: .apiKey,
                 requestBody: R.body(S.ref("ScenarioRequest"), description: "Screen, settings, delegate and steps."),
                 responses: [
-                    ("200", R.json("One result per step.", S.anyObject("Scenario result."))), badRequest,
+                    ("200", R.json("One result per step.", S.ref("ScenarioResult"))), badRequest,
                     unsupportedMediaType, unprocessable,
                 ]
                     + unavailable(routes.scenarios)),
             OpenAPIOperation(
                 method: "get", path: "/v1/style", operationID: "getStyle", tag: "layouts",
                 summary: "Default style values and component sizes, with what each means", security: .none,
-                responses: [("200", R.json("The style values.", S.anyObject("Style values by name.")))]
+                responses: [("200", R.json("The style values, in a fixed order.", S.ref("StyleCatalog")))]
                     + unavailable(routes.style)),
             OpenAPIOperation(
                 method: "post", path: "/v1/layouts/svg", operationID: "drawLayout", tag: "layouts",

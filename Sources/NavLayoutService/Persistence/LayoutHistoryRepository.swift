@@ -27,27 +27,34 @@ public struct LayoutHistoryRepository: Sendable {
         let clock = self.clock
         return try await database.write { connection in
             let now = clock()
-            do {
-                try connection.execute(
-                    """
-                    INSERT INTO layouts (id, tenant_id, profile_name, profile_version, mode, navigation, status, created_at, request, result)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """,
-                    [
-                        layout.id.text, layout.tenantID, layout.profileName, layout.profileVersion,
-                        layout.mode.rawValue, layout.navigation.rawValue, layout.status.rawValue, now,
-                        layout.requestJSON, layout.resultJSON,
-                    ])
-            } catch let error as DatabaseError where error.extendedResultCode == SQLiteConstraint.foreignKey {
-                throw PersistenceError.notFound(.tenant, id: layout.tenantID)
-            } catch let error as DatabaseError where error.extendedResultCode == SQLiteConstraint.primaryKey {
-                throw PersistenceError.conflict(
-                    .layout, id: layout.id.text, reason: "a layout with this id is recorded")
-            }
-            return LayoutSummary(
-                id: layout.id, profileName: layout.profileName, profileVersion: layout.profileVersion,
-                mode: layout.mode, navigation: layout.navigation, status: layout.status, createdAt: now)
+            return try Self.insert(layout, at: now, into: connection)
         }
+    }
+
+    /// Inserts one layout row at `now` inside the caller's write; shared with the matrix recording,
+    /// which writes a matrix and all its cells in one transaction.
+    static func insert(_ layout: NewLayoutRecord, at now: Timestamp, into connection: Connection) throws
+        -> LayoutSummary
+    {
+        do {
+            try connection.execute(
+                """
+                INSERT INTO layouts (id, tenant_id, profile_name, profile_version, mode, navigation, status, created_at, request, result)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+                [
+                    layout.id.text, layout.tenantID, layout.profileName, layout.profileVersion,
+                    layout.mode.rawValue, layout.navigation.rawValue, layout.status.rawValue, now,
+                    layout.requestJSON, layout.resultJSON,
+                ])
+        } catch let error as DatabaseError where error.extendedResultCode == SQLiteConstraint.foreignKey {
+            throw PersistenceError.notFound(.tenant, id: layout.tenantID)
+        } catch let error as DatabaseError where error.extendedResultCode == SQLiteConstraint.primaryKey {
+            throw PersistenceError.conflict(.layout, id: layout.id.text, reason: "a layout with this id is recorded")
+        }
+        return LayoutSummary(
+            id: layout.id, profileName: layout.profileName, profileVersion: layout.profileVersion,
+            mode: layout.mode, navigation: layout.navigation, status: layout.status, createdAt: now)
     }
 
     // MARK: Reading

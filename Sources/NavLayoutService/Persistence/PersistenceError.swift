@@ -5,6 +5,7 @@ public enum PersistedObjectKind: String, Sendable, Hashable, CaseIterable {
     case profile
     case profileVersion = "profile version"
     case layout
+    case matrix
 }
 
 /// A repository operation that could not be done, saying what and where. The service maps each case

@@ -10,6 +10,7 @@ public struct Repositories: Sendable {
     public let profiles: ProfileRepository
     public let layouts: LayoutHistoryRepository
     public let audit: AuditRepository
+    public let matrices: MatrixRepository
 
     /// - Parameter authenticationCache: shared by every key operation, so a rotation or revocation
     ///   through `apiKeys` takes effect at once; nil reads the database on every authentication.
@@ -24,6 +25,7 @@ public struct Repositories: Sendable {
         profiles = ProfileRepository(database: database, clock: clock)
         layouts = LayoutHistoryRepository(database: database, clock: clock)
         audit = AuditRepository(database: database)
+        matrices = MatrixRepository(database: database, clock: clock)
     }
 
     /// Opens the database (creating it when missing), applies the pending migrations of `migrator`

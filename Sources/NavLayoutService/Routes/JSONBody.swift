@@ -5,15 +5,7 @@ import HTTPServer
 /// type and 400 for one that is not JSON or not an object.
 enum JSONBody {
     static func object(of request: Request) throws(HTTPError) -> [String: Any] {
-        if let contentType = request.headers["Content-Type"] {
-            let mediaType = contentType.split(separator: ";").first.map {
-                $0.trimmingCharacters(in: .whitespaces).lowercased()
-            }
-            guard mediaType == "application/json" || (mediaType?.hasSuffix("+json") ?? false) else {
-                throw HTTPError(
-                    .unsupportedMediaType, detail: "the body must be application/json, not \(contentType)")
-            }
-        }
+        try checkMediaType(of: request)
         guard !request.body.isEmpty else {
             throw HTTPError(.badRequest, detail: "the request needs a JSON object body")
         }
@@ -29,6 +21,19 @@ enum JSONBody {
                 errors: [ProblemDetails.FieldError(path: "$", message: "expected an object")])
         }
         return object
+    }
+
+    /// 415 for a body that declares a media type other than JSON; no declared type reads as JSON.
+    static func checkMediaType(of request: Request) throws(HTTPError) {
+        if let contentType = request.headers["Content-Type"] {
+            let mediaType = contentType.split(separator: ";").first.map {
+                $0.trimmingCharacters(in: .whitespaces).lowercased()
+            }
+            guard mediaType == "application/json" || (mediaType?.hasSuffix("+json") ?? false) else {
+                throw HTTPError(
+                    .unsupportedMediaType, detail: "the body must be application/json, not \(contentType)")
+            }
+        }
     }
 
     /// The body's text, once `object(of:)` has accepted it.

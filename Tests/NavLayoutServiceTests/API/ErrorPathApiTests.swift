@@ -50,7 +50,7 @@ struct ErrorPathApiTests {
     }
 
     @Test(
-        "layout routes answer 501 in a build without the layout engine, after checking credentials",
+        "layout routes answer 501 when configured without the layout engine, after checking credentials",
         arguments: [
             ("POST", "/v1/layouts"), ("GET", "/v1/layouts/01jd0000000000000000000000.svg"),
             ("POST", "/v1/convert"), ("POST", "/v1/scenarios"), ("GET", "/v1/style"),
@@ -58,17 +58,19 @@ struct ErrorPathApiTests {
             ("GET", "/v1/layouts/matrix/01jd0000000000000000000000.svg"),
         ])
     func notImplemented(method: String, path: String) async throws {
-        try await LiveService.with { service in
-            let acme = try await service.createTenant("acme")
-            let problem = try await service.client.send(
-                method, path, token: acme.secret, json: method == "POST" ? "{}" : nil
-            )
-            .expectProblem(501)
-            #expect((problem["detail"] as? String)?.contains("not implemented in this build") == true)
-            if path != "/v1/style" {
-                try await service.client.send(method, path, json: method == "POST" ? "{}" : nil).expectProblem(401)
-            }
-        }
+        try await LiveService.with(
+            configure: { $0.layoutRoutes = .notImplemented },
+            run: { service in
+                let acme = try await service.createTenant("acme")
+                let problem = try await service.client.send(
+                    method, path, token: acme.secret, json: method == "POST" ? "{}" : nil
+                )
+                .expectProblem(501)
+                #expect((problem["detail"] as? String)?.contains("not implemented in this build") == true)
+                if path != "/v1/style" {
+                    try await service.client.send(method, path, json: method == "POST" ? "{}" : nil).expectProblem(401)
+                }
+            })
     }
 
     @Test("the request id the client sends comes back on success and on error")

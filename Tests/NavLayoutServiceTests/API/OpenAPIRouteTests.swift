@@ -49,6 +49,9 @@ struct OpenAPIRouteTests {
         let with = OpenAPIDocument.make(layoutRoutes: LayoutRoutes(style: style)).text
         #expect(without.components(separatedBy: "\"501\"").count - 1 == 8)
         #expect(with.components(separatedBy: "\"501\"").count - 1 == 7)
+        let engine = OpenAPIDocument.make(layoutRoutes: .engine).text
+        #expect(!engine.contains("\"501\""), "the engine serves every layout route")
+        #expect(!OpenAPIDocument.make(layoutRoutes: ServiceConfiguration().layoutRoutes).text.contains("\"501\""))
     }
 
     @Test("a plugged-in layout handler serves its route instead of the 501, with the suffix removed from {id}")

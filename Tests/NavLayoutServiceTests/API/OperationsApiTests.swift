@@ -30,9 +30,12 @@ struct OperationsApiTests {
         #expect(before.status == .ok)
 
         // A newer release migrates the shared file while this one still runs.
+        let current = try Migrator(location: .folder(path: packageMigrations)).migrations
         let newer = try Migrator(
-            migrations: try Migrator(location: .folder(path: packageMigrations)).migrations + [
-                Migration(id: 2, name: "later", sql: "CREATE TABLE later (id INTEGER PRIMARY KEY);")
+            migrations: current + [
+                Migration(
+                    id: (current.map(\.id).max() ?? 0) + 1, name: "later",
+                    sql: "CREATE TABLE later (id INTEGER PRIMARY KEY);")
             ])
         let other = try Database(location: .file(path: path))
         try await other.migrate(newer)

@@ -1,0 +1,194 @@
+import Foundation
+import NavigationLayout
+
+/// Runs the layout commands of the executable on files: the same engine calls as the service's
+/// routes, without a server or a database.
+///
+/// Exit status: 0 done, 1 the layout has an error (check, matrix), 2 the input could not be read
+/// (missing file, JSON that does not parse, a request that does not decode: each names the path and
+/// the position).
+public struct LayoutCommandRunner: Sendable {
+    public var io: CommandIO
+
+    public init(io: CommandIO = .process) {
+        self.io = io
+    }
+
+    public func run(_ command: LayoutCommand) -> Int32 {
+        do {
+            switch command {
+            case .solve(let input, let svgOutput): return try solve(input, svgOutput: svgOutput)
+            case .check(let input): return try check(input)
+            case .convert(let input): return try convert(input)
+            case .matrix(let input, let devices, let svgOutput):
+                return try matrix(input, devices: devices, svgOutput: svgOutput)
+            }
+        } catch let failure as InputFailure {
+            io.standardError("navlayout: \(failure.description)\n")
+            return 2
+        } catch {
+            io.standardError("navlayout: \(error)\n")
+            return 2
+        }
+    }
+
+    // MARK: Commands
+
+    private func solve(_ input: String, svgOutput: String?) throws -> Int32 {
+        let request = try readRequest(input)
+        let result = LayoutEngine.solve(request, clock: EngineClock.nanoseconds)
+        io.standardOutput(String(decoding: result.jsonBytes(format: .pretty), as: UTF8.self) + "\n")
+        if let svgOutput {
+            let picture = LayoutPicture(request: request, result: result.jsonValue, title: displayName(input))
+            try write(SVGRenderer().renderDocument(picture), to: svgOutput)
+        }
+        return 0
+    }
+
+    private func check(_ input: String) throws -> Int32 {
+        let request = try readRequest(input)
+        let result = LayoutEngine.solve(request)
+        io.standardOutput(DiagnosticsReport.text(result, source: displayName(input)))
+        return result.diagnostics.contains { $0.severity == .error } ? 1 : 0
+    }
+
+    private func convert(_ input: String) throws -> Int32 {
+        let document = try readDocument(input)
+        // A bare settings object, or a request body that carries `settings`.
+        var body = document
+        if case .object(let object) = document,
+            !object.members.contains(where: { LayoutCommandRunner.requestMembers.contains($0.key) })
+        {
+            body = ["settings": document]
+        }
+        let converted: ConversionResult
+        do throws(RequestError) {
+            converted = try ConvertRoute.convert(body)
+        } catch {
+            throw InputFailure(path: input, error: error)
+        }
+        io.standardOutput(JSONWriter(format: .pretty).string(for: converted.jsonValue) + "\n")
+        return 0
+    }
+
+    private func matrix(_ input: String, devices: [String]?, svgOutput: String?) throws -> Int32 {
+        var document = try readDocument(input)
+        try rejectProfile(document, input)
+        if let devices, case .object(var object) = document {
+            var selection = JSONObject()
+            if case .object(let given)? = object["matrix"] { selection = given }
+            selection["devices"] = .array(devices.map(NavigationLayout.JSONValue.string))
+            object["matrix"] = .object(selection)
+            document = .object(object)
+        }
+        let plan: MatrixPlan
+        do throws(RequestError) {
+            let (base, selection) = try MatrixPlan.split(body: document)
+            plan = try MatrixPlan(base: base, selection: selection)
+        } catch {
+            throw InputFailure(path: input, error: error)
+        }
+        let solved = MatrixRoute.solve(plan, metrics: nil, recording: false)
+        var report = solved.report
+        io.standardOutput(JSONWriter(format: .pretty).string(for: report.jsonValue) + "\n")
+        if let svgOutput {
+            for index in report.rows.indices where index < solved.results.count {
+                report.rows[index].outcome.picture = LayoutPicture(
+                    request: report.rows[index].cell.request, result: solved.results[index].jsonValue)
+            }
+            try write(MatrixContactSheet().render(report, title: "Device matrix: \(displayName(input))"), to: svgOutput)
+        }
+        return report.count(.error) > 0 ? 1 : 0
+    }
+
+    // MARK: Input
+
+    static let requestMembers: Set<String> = ["screen", "state", "settings", "style", "delegate", "profile"]
+
+    private func readDocument(_ input: String) throws -> NavigationLayout.JSONValue {
+        let bytes: [UInt8]
+        do {
+            bytes = try io.read(input)
+        } catch {
+            throw InputFailure(path: input, message: "cannot read: \(Self.reason(error))")
+        }
+        do throws(JSONParseError) {
+            return try JSONParser().parse(bytes)
+        } catch {
+            throw InputFailure(
+                path: input,
+                error: RequestError(issues: [
+                    RequestError.Issue(path: "", message: error.message, line: error.line, column: error.column)
+                ]))
+        }
+    }
+
+    private func readRequest(_ input: String) throws -> LayoutRequest {
+        let document = try readDocument(input)
+        try rejectProfile(document, input)
+        do throws(RequestError) {
+            return try LayoutRequest.decode(from: document)
+        } catch {
+            throw InputFailure(path: input, error: error)
+        }
+    }
+
+    /// Profiles are stored by the service; a file has to carry the whole request.
+    private func rejectProfile(_ document: NavigationLayout.JSONValue, _ input: String) throws {
+        if case .object(let object) = document, object["profile"] != nil {
+            throw InputFailure(
+                path: input,
+                error: RequestError(
+                    path: "profile",
+                    message:
+                        "profiles are stored by the service (POST /v1/layouts); the command line needs the whole request"
+                ))
+        }
+    }
+
+    private func write(_ text: String, to path: String) throws {
+        do {
+            try io.writeFile(path, Array(text.utf8))
+        } catch {
+            throw InputFailure(path: path, message: "cannot write: \(Self.reason(error))")
+        }
+    }
+
+    private func displayName(_ input: String) -> String {
+        input == LayoutCommand.standardInput ? "standard input" : input
+    }
+
+    static func reason(_ error: any Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain
+        {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadNoSuchFileError {
+            return "no such file"
+        }
+        return nsError.localizedDescription
+    }
+}
+
+/// An input that could not be used: the file and every problem with its JSON path and position.
+struct InputFailure: Error, CustomStringConvertible {
+    var path: String
+    var lines: [String]
+
+    init(path: String, message: String) {
+        self.path = path
+        lines = [message]
+    }
+
+    init(path: String, error: RequestError) {
+        self.path = path
+        lines = error.issues.map(\.description)
+    }
+
+    var description: String {
+        let name = path == LayoutCommand.standardInput ? "standard input" : path
+        return lines.count == 1
+            ? "\(name): \(lines[0])" : "\(name):\n" + lines.map { "  " + $0 }.joined(separator: "\n")
+    }
+}

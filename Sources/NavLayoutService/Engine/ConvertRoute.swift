@@ -1,0 +1,38 @@
+import HTTPServer
+import NavigationLayout
+
+/// POST /v1/convert: built-in settings to an equivalent delegate document, with what replaced each
+/// legacy setting. The body is a layout request without a delegate; `screen` and `state` may be left
+/// out (the conversion is laid out on them only to report the equivalent frames).
+enum ConvertRoute {
+    /// What an absent `screen` and `state` stand for: an iPhone 15 in portrait during guidance.
+    static let defaults: NavigationLayout.JSONValue = [
+        "screen": [
+            "width": 393, "height": 852, "safeArea": ["top": 59, "bottom": 34, "left": 0, "right": 0],
+        ],
+        "state": ["navigation": "guidance"],
+    ]
+
+    static let handler: ServiceHandler = { request, _, environment in
+        let key = try await environment.authenticator.tenant(of: request)
+        let body = try EngineRequestBody.parse(request)
+        let profile = try await ResolvedProfile.resolve(body, tenantID: key.tenantID, environment: environment)
+        let converted: ConversionResult
+        do throws(RequestError) {
+            converted = try convert(profile.document)
+        } catch {
+            throw RequestError.httpError(error, detail: "the conversion request is not valid")
+        }
+        return Response.json(JSONWriter().bytes(for: converted.jsonValue))
+    }
+
+    /// Decodes `document` over the defaults and converts its settings.
+    static func convert(_ document: NavigationLayout.JSONValue) throws(RequestError) -> ConversionResult {
+        let request = try LayoutRequest.decode(from: ProfileMerge.merge(profile: defaults, request: document))
+        guard request.delegate == nil else {
+            throw RequestError(path: "delegate", message: "conversion takes built-in settings; leave the delegate out")
+        }
+        return LayoutEngine.convert(
+            settings: request.settings, screen: request.screen, state: request.state, style: request.style)
+    }
+}

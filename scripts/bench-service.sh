@@ -1,0 +1,218 @@
+#!/usr/bin/env bash
+# The whole service under load next to nginx, in the same run, on 127.0.0.1 only.
+#
+#   scripts/bench-service.sh [rounds]          (default 3 rounds; medians are reported)
+#
+# Builds navlayout in release mode and serves it on a temporary database; starts nginx (its own
+# temporary prefix) serving a static JSON file with exactly the bytes of the service's answer to
+# the seed's sample delegate. Each round runs `wrk -t2 -c64 -d10s --latency` against:
+#   recorded     POST /v1/layouts                 (the seed sample, solved and written to history)
+#   unrecorded   POST /v1/layouts?record=false    (solved only)
+#   nginx        GET of the static JSON
+# and prints requests/s, p99 and the ratios to nginx (targets: recorded >= 0.1x, unrecorded >= 0.2x,
+# p99 < 10 ms). Afterwards it checks that every recorded answer is in history: the layouts table
+# holds at least as many rows as wrk counted 200 answers to recorded requests (and at most one more
+# per connection: answers in flight when wrk stops are written but not counted).
+# Then it times the device matrix (every preset x orientation x direction x state) per cell
+# against a single solve, both as the engine measured it and as the client waited for it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+rounds="${1:-3}"
+server_port="${SERVER_PORT:-18490}"
+nginx_port="${NGINX_PORT:-18491}"
+connections=64
+sample="Tests/NavLayoutServiceTests/Fixtures/seed-delegate-guidance.json"
+
+command -v wrk >/dev/null || { echo "wrk is required (apt-get install wrk)" >&2; exit 1; }
+command -v nginx >/dev/null || { echo "nginx is required (apt-get install nginx-light)" >&2; exit 1; }
+command -v sqlite3 >/dev/null || { echo "sqlite3 is required (apt-get install sqlite3)" >&2; exit 1; }
+
+swift build -c release --product navlayout >/dev/null
+binary="$(swift build -c release --show-bin-path)/navlayout"
+
+workdir="$(mktemp -d)"
+chmod 755 "$workdir"
+server_pid=""
+nginx_pid=""
+cleanup() {
+    [ -n "$server_pid" ] && kill -TERM "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null || true
+    [ -n "$nginx_pid" ] && kill -QUIT "$nginx_pid" 2>/dev/null && wait "$nginx_pid" 2>/dev/null || true
+    rm -rf "$workdir"
+}
+trap cleanup EXIT
+
+admin_token="bench-admin-$(od -An -N12 -tx1 /dev/urandom | tr -d ' \n')"
+database="$workdir/navlayout.sqlite"
+NAVLAYOUT_ADMIN_TOKEN="$admin_token" "$binary" serve --port "$server_port" --database "$database" \
+    --migrations "$PWD/Migrations" --access-log off >"$workdir/server.out" 2>"$workdir/server.err" &
+server_pid=$!
+base="http://127.0.0.1:$server_port"
+for _ in $(seq 1 100); do
+    curl -sf -o /dev/null "$base/healthz" && break
+    sleep 0.1
+done
+curl -sf -o /dev/null "$base/healthz" || { echo "the service did not start" >&2; cat "$workdir/server.err" >&2; exit 1; }
+
+api_key="$(curl -sf -X POST "$base/v1/tenants" -H "Authorization: Bearer $admin_token" \
+    -H 'Content-Type: application/json' -d '{"name":"bench"}' |
+    python3 -c 'import json,sys; print(json.load(sys.stdin)["key"]["secret"])')"
+
+# nginx serves the service's own answer (unrecorded: no id) as a static file of the same size.
+mkdir -p "$workdir/html" "$workdir/logs" "$workdir/tmp"
+curl -sf -X POST "$base/v1/layouts?record=false" -H "Authorization: Bearer $api_key" \
+    -H 'Content-Type: application/json' --data-binary "@$sample" -o "$workdir/html/result.json"
+chmod 644 "$workdir/html/result.json"
+cat > "$workdir/nginx.conf" <<CONF
+worker_processes $(nproc);
+daemon off;
+pid $workdir/nginx.pid;
+error_log $workdir/logs/error.log warn;
+events { worker_connections 1024; }
+http {
+    access_log off;
+    server_tokens off;
+    etag off;
+    keepalive_requests 100000;
+    client_body_temp_path $workdir/tmp/body;
+    proxy_temp_path $workdir/tmp/proxy;
+    fastcgi_temp_path $workdir/tmp/fastcgi;
+    uwsgi_temp_path $workdir/tmp/uwsgi;
+    scgi_temp_path $workdir/tmp/scgi;
+    server {
+        listen 127.0.0.1:$nginx_port;
+        root $workdir/html;
+        location = /result.json { default_type application/json; }
+    }
+}
+CONF
+nginx -p "$workdir" -c "$workdir/nginx.conf" &
+nginx_pid=$!
+for _ in $(seq 1 50); do
+    curl -sf -o /dev/null "http://127.0.0.1:$nginx_port/result.json" && break
+    sleep 0.1
+done
+
+# The wrk script: POSTs the sample with the key and counts the answers by status over all threads.
+body_lua="$(python3 -c 'import json,sys; print(json.dumps(open(sys.argv[1]).read()))' "$sample")"
+cat > "$workdir/post.lua" <<LUA
+wrk.method = "POST"
+wrk.body = $body_lua
+wrk.headers["Content-Type"] = "application/json"
+wrk.headers["Authorization"] = "Bearer $api_key"
+local threads = {}
+function setup(thread) table.insert(threads, thread) end
+function init(args) ok = 0; other = 0 end
+function response(status, headers, body)
+    if status == 200 then ok = ok + 1 else other = other + 1 end
+end
+function done(summary, latency, requests)
+    local total_ok, total_other = 0, 0
+    for _, thread in ipairs(threads) do
+        total_ok = total_ok + thread:get("ok")
+        total_other = total_other + thread:get("other")
+    end
+    io.write(string.format("status200 %d\nstatusOther %d\n", total_ok, total_other))
+end
+LUA
+
+to_ms() {
+    awk -v value="$1" 'BEGIN {
+        if (value ~ /us$/) { sub(/us$/, "", value); printf "%.3f", value / 1000 }
+        else if (value ~ /ms$/) { sub(/ms$/, "", value); printf "%.3f", value }
+        else if (value ~ /s$/) { sub(/s$/, "", value); printf "%.3f", value * 1000 }
+    }'
+}
+median() { sort -g | awk '{ a[NR] = $1 } END { if (NR % 2) print a[(NR + 1) / 2]; else printf "%.3f\n", (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
+rows() { sqlite3 "$database" "SELECT count(*) FROM layouts"; }
+
+# measure NAME URL [LUA] -> appends "rps p99_ms ok200 other" to NAME.results
+measure() {
+    local name="$1" url="$2" script="${3:-}" output
+    if [ -n "$script" ]; then
+        output="$(wrk -t2 -c"$connections" -d10s --latency -s "$script" "$url")"
+    else
+        output="$(wrk -t2 -c"$connections" -d10s --latency "$url")"
+    fi
+    local rps p99 ok other
+    rps="$(awk '/^Requests\/sec:/ { print $2 }' <<<"$output")"
+    p99="$(to_ms "$(awk '$1 == "99%" { print $2 }' <<<"$output")")"
+    ok="$(awk '$1 == "status200" { print $2 }' <<<"$output")"
+    other="$(awk '$1 == "statusOther" { print $2 }' <<<"$output")"
+    if grep -q "Socket errors" <<<"$output"; then grep "Socket errors" <<<"$output" >&2; fi
+    echo "$rps $p99 ${ok:-0} ${other:-0}" >> "$workdir/$name.results"
+    printf "round %s  %-11s %10s req/s  p99 %8s ms  %s\n" "$round" "$name" "$rps" "$p99" \
+        "$([ -n "$ok" ] && echo "(200: $ok, other: $other)")"
+}
+
+echo "warming up"
+round=0
+wrk -t2 -c"$connections" -d2s -s "$workdir/post.lua" "$base/v1/layouts?record=false" >/dev/null
+wrk -t2 -c"$connections" -d2s "http://127.0.0.1:$nginx_port/result.json" >/dev/null
+
+missing=0
+for round in $(seq 1 "$rounds"); do
+    before="$(rows)"
+    measure recorded "$base/v1/layouts" "$workdir/post.lua"
+    sleep 1  # answers in flight when wrk stopped finish their writes
+    after="$(rows)"
+    read -r _ _ ok other <<<"$(tail -n 1 "$workdir/recorded.results")"
+    written=$((after - before))
+    if [ "$other" -ne 0 ] || [ "$written" -lt "$ok" ] || [ "$written" -gt $((ok + connections)) ]; then
+        echo "  history check FAILED: $ok answers 200 (and $other others), $written rows written" >&2
+        missing=1
+    else
+        echo "  history check: $ok answers 200, $written rows written (every answered layout is recorded)"
+    fi
+    measure unrecorded "$base/v1/layouts?record=false" "$workdir/post.lua"
+    measure nginx "http://127.0.0.1:$nginx_port/result.json"
+done
+
+column() { awk -v n="$2" '{ print $n }' "$workdir/$1.results" | median; }
+nginx_rps="$(column nginx 1)"
+echo
+echo "median of $rounds rounds, wrk -t2 -c$connections -d10s --latency; body: $sample ($(wc -c < "$sample") bytes),"
+echo "answer: $(wc -c < "$workdir/html/result.json") bytes (nginx serves the same bytes as a static file)"
+for name in recorded unrecorded nginx; do
+    rps="$(column "$name" 1)"
+    p99="$(column "$name" 2)"
+    ratio="$(awk -v a="$rps" -v b="$nginx_rps" 'BEGIN { printf "%.3f", a / b }')"
+    printf "  %-11s %10s req/s   p99 %8s ms   ratio to nginx %s\n" "$name" "$rps" "$p99" "$ratio"
+done
+echo "  targets: recorded >= 0.1 x nginx, unrecorded >= 0.2 x nginx, p99 < 10 ms"
+echo "  history rows: $(rows)"
+
+# The device matrix against a single solve: engine time per cell (solveMicros) and the time the
+# client waits, per cell, both as medians over 15 requests.
+echo
+matrix_body="$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(json.dumps(d))' "$sample")"
+: > "$workdir/single.times"
+: > "$workdir/matrix.times"
+for _ in $(seq 1 15); do
+    curl -sf -o "$workdir/single.json" -w '%{time_total}\n' -X POST "$base/v1/layouts?record=false" \
+        -H "Authorization: Bearer $api_key" -H 'Content-Type: application/json' --data-binary "@$sample" \
+        >> "$workdir/single.times"
+    python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["solveMicros"])' "$workdir/single.json" \
+        >> "$workdir/single.micros"
+    curl -sf -o "$workdir/matrix.json" -w '%{time_total}\n' -X POST "$base/v1/layouts/matrix?record=false" \
+        -H "Authorization: Bearer $api_key" -H 'Content-Type: application/json' -d "$matrix_body" \
+        >> "$workdir/matrix.times"
+    python3 -c '
+import json, sys
+table = json.load(open(sys.argv[1]))
+print(table["summary"]["solveMicros"]["total"] / len(table["cells"]), len(table["cells"]))' "$workdir/matrix.json" \
+        >> "$workdir/matrix.micros"
+done
+cells="$(awk 'NR == 1 { print $2 }' "$workdir/matrix.micros")"
+single_us="$(median < "$workdir/single.micros")"
+cell_us="$(awk '{ print $1 }' "$workdir/matrix.micros" | median)"
+single_ms="$(awk '{ print $1 * 1000 }' "$workdir/single.times" | median)"
+matrix_ms="$(awk '{ print $1 * 1000 }' "$workdir/matrix.times" | median)"
+echo "device matrix of the sample: $cells cells (every preset x 2 orientations x 2 directions x 3 states), record=false"
+printf "  engine time:  single solve %8.1f us   matrix per cell %8.1f us   ratio %.2f\n" "$single_us" "$cell_us" \
+    "$(awk -v a="$cell_us" -v b="$single_us" 'BEGIN { print a / b }')"
+printf "  client time:  single request %6.3f ms   matrix %8.3f ms = %.3f ms per cell   ratio %.2f\n" "$single_ms" \
+    "$matrix_ms" "$(awk -v m="$matrix_ms" -v c="$cells" 'BEGIN { print m / c }')" \
+    "$(awk -v m="$matrix_ms" -v c="$cells" -v s="$single_ms" 'BEGIN { print m / c / s }')"
+
+exit "$missing"
