@@ -26,10 +26,24 @@ import Testing
     @Test(arguments: requests)
     func requestPathWritesTheRecordedBytes(request: String) throws {
         let decoded = try LayoutRequest.decode(from: Fixtures.bytes(request))
-        let written = LayoutEngine.solve(decoded).jsonBytes()
+        let result = LayoutEngine.solve(decoded)
+        let written = result.jsonBytes()
+        // The direct writer and the value tree are two spellings of one document.
+        #expect(written == JSONWriter().bytes(for: result.jsonValue), "\(request): direct bytes differ from the tree's")
         let golden = try Fixtures.bytes(Self.goldenName(for: request))
         #expect(
             written == golden,
             "\(request): got \(String(decoding: written, as: UTF8.self))")
+    }
+
+    @Test func directBytesFoldRepeatedNamesAndCarryOptionalMembersLikeTheValueTree() throws {
+        var result = LayoutEngine.solve(try LayoutRequest.decode(from: Fixtures.bytes("golden-diagnostics-request.json")))
+        result.id = "lay_\u{1}\"quoted\"\\"
+        result.solveMicros = 42
+        result.appearance = Appearance(headerPrimaryBackgroundColor: RGBColor(red: 255, green: 128, blue: 0))
+        result.hidden += [("prompt", "first"), ("prompt", "second")]
+        result.frames.append((name: result.frames[0].name, frame: Frame(x: -0.0, y: 1.5e-7, width: 1e300, height: -12)))
+        #expect(result.jsonBytes() == JSONWriter().bytes(for: result.jsonValue))
+        #expect(!result.diagnostics.isEmpty && !result.broken.isEmpty)
     }
 }

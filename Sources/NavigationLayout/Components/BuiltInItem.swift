@@ -16,6 +16,16 @@ public enum BuiltInItem: String, CaseIterable, Sendable, Hashable {
     case recenter
     case headerAccessory
 
+    /// The item of a name, found in a table: every constraint's anchors are looked up here several
+    /// times per request, and the compiler's string switch compares the name with each case in turn.
+    public init?(rawValue: String) {
+        guard let item = BuiltInItem.byName[rawValue] else { return nil }
+        self = item
+    }
+
+    private static let byName: [String: BuiltInItem] = Dictionary(
+        uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
+
     /// What sort of thing the item is; decides margins, sizing and how diagrams draw it.
     public enum Kind: String, Sendable {
         /// The map view itself: the superview every constraint lives in.

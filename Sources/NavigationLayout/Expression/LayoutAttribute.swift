@@ -11,6 +11,16 @@ public enum LayoutAttribute: String, CaseIterable, Sendable, Hashable {
     case centerX
     case centerY
 
+    /// The attribute of a name, found in a table rather than by the compiler's case-by-case string
+    /// comparison: the expression parser looks up every anchor of every constraint.
+    public init?(rawValue: String) {
+        guard let attribute = LayoutAttribute.byName[rawValue] else { return nil }
+        self = attribute
+    }
+
+    private static let byName: [String: LayoutAttribute] = Dictionary(
+        uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
+
     /// Which anchors may be related: Auto Layout relates x positions only to x positions, y positions
     /// only to y positions, and sizes only to sizes (width to height is allowed, as NSLayoutDimension does).
     public enum Kind: String, Sendable {
