@@ -13,10 +13,13 @@ extension Solver {
     public func undeterminedVariables() -> [Variable] {
         var probe: Solver?
         var undetermined: [Variable] = []
+        // A copy, because expanding a symbol uses the tableau's accumulator; only that scratch space
+        // is written, so the copy shares everything else.
         var tableau = self.tableau
+        var expansion: [RowEntry] = []
         for symbol in 0..<tableau.symbolCount where tableau.kind[symbol] == .external {
             guard let variable = variableOfSymbol[symbol] else { continue }
-            if Solver.isDeterminedByTableau(Int32(symbol), in: &tableau) { continue }
+            if Solver.isDeterminedByTableau(Int32(symbol), in: &tableau, expansion: &expansion) { continue }
             if probe == nil { probe = probeSolver() }
             if probe?.isFixed(variable) == false { undetermined.append(variable) }
         }
@@ -49,9 +52,9 @@ extension Solver {
     /// and is left to the probe. The test is only ever conservative: "true" is a proof, "false" is
     /// "don't know". The coefficients are read with the simplex's own tolerance, so a coefficient the
     /// simplex treats as zero is treated as zero here too.
-    static func isDeterminedByTableau(_ symbol: Int32, in tableau: inout Tableau) -> Bool {
+    static func isDeterminedByTableau(_ symbol: Int32, in tableau: inout Tableau, expansion: inout [RowEntry]) -> Bool {
         _ = tableau.accumulate(symbol, 1)
-        let expansion = tableau.takeAccumulatedRow()
+        tableau.takeAccumulatedRow(into: &expansion)
         for entry in expansion {
             switch tableau.kind[Int(entry.symbol)] {
             case .dummy: continue

@@ -660,12 +660,16 @@ struct LayoutSession: Sendable {
         var seen: [(Int, String)] = []
         var diagnostics: [Diagnostic] = []
         // Variables no constraint mentions are unknown to the solver, and free.
-        let unmentioned = items.flatMap { item in
-            [item.variables.left, item.variables.width, item.variables.top, item.variables.height].filter {
-                !solver.knows($0)
+        var free: [Variable] = []
+        for index in items.indices {
+            let variables = items[index].variables
+            for variable in [variables.left, variables.width, variables.top, variables.height]
+            where !solver.knows(variable) {
+                free.append(variable)
             }
         }
-        for variable in unmentioned + solver.undeterminedVariables() {
+        free += solver.undeterminedVariables()
+        for variable in free {
             guard let owner = owner(of: variable) else { continue }
             let item = items[owner.item]
             guard visible.contains(owner.item) || item.isGuide, isVisible(owner.item) else { continue }
