@@ -82,12 +82,16 @@ public struct JSONWriter: Sendable {
             // build a string per number only to copy it.
             if integer < 0 { output.append(UInt8(ascii: "-")) }
             var magnitude = integer.magnitude
-            let first = output.count
-            repeat {
-                output.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-                magnitude /= 10
-            } while magnitude > 0
-            output[first...].reverse()
+            // 2^63 has 19 digits; they come out last first, so fill the buffer from its end.
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+                var start = digits.count
+                repeat {
+                    start -= 1
+                    digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                    magnitude /= 10
+                } while magnitude > 0
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+            }
             return
         }
         // Swift's description is the shortest decimal that reads back as the same Double
