@@ -16,15 +16,23 @@ public enum BuiltInItem: String, CaseIterable, Sendable, Hashable {
     case recenter
     case headerAccessory
 
-    /// The item of a name, found in a table: every constraint's anchors are looked up here several
-    /// times per request, and the compiler's string switch compares the name with each case in turn.
+    /// The item of a name. Every constraint's anchors are looked up here several times per request; the
+    /// synthesized initializer's string switch costs several hundred instructions per call, and so does
+    /// hashing the name for a dictionary.
     public init?(rawValue: String) {
-        guard let item = BuiltInItem.byName[rawValue] else { return nil }
-        self = item
+        // The names are short, and a length test settles most comparisons before any byte is read:
+        // cheaper than hashing the name into a table.
+        let length = rawValue.utf8.count
+        for entry in BuiltInItem.byName where entry.length == length && entry.name == rawValue {
+            self = entry.item
+            return
+        }
+        return nil
     }
 
-    private static let byName: [String: BuiltInItem] = Dictionary(
-        uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
+    private static let byName: [(name: String, length: Int, item: BuiltInItem)] = allCases.map {
+        ($0.rawValue, $0.rawValue.utf8.count, $0)
+    }
 
     /// What sort of thing the item is; decides margins, sizing and how diagrams draw it.
     public enum Kind: String, Sendable {
