@@ -8,7 +8,7 @@ struct LayoutSession: Sendable {
     private var solver = Solver()
     private let screenVariables = ScreenVariables()
     private(set) var items: [PlacedItem] = []
-    private var itemIndex: [String: Int] = [:]
+    private var itemIndex = ItemNameIndex()
     /// Readable text of every constraint the session installs, for diagnostics and `broken`.
     private var labels: [ObjectIdentifier: ConstraintLabel] = [:]
     /// "guide|axis" for each axis of a custom guide some constraint reads: a guide's placement on an axis
@@ -152,7 +152,7 @@ struct LayoutSession: Sendable {
 
     private mutating func add(_ name: String, role: PlacedItem.Role) {
         let item = PlacedItem(name: name, outputName: name, role: role, variables: ItemVariables(name: name))
-        itemIndex[name] = items.count
+        itemIndex.append(name)
         items.append(item)
     }
 
