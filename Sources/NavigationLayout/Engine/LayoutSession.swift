@@ -381,8 +381,8 @@ struct LayoutSession: Sendable {
     // MARK: The document's constraints
 
     private mutating func installUserConstraints(_ constraints: [DelegateConstraint]) {
-        let placed = Set(items.map(\.name))
-        let checks = ConstraintDiagnostics(plan: plan, isPlaced: { placed.contains($0) })
+        let placed = itemIndex
+        let checks = ConstraintDiagnostics(plan: plan, isPlaced: { placed[$0] != nil })
         for constraint in constraints {
             let verdict = checks.check(constraint)
             buildDiagnostics += verdict.diagnostics

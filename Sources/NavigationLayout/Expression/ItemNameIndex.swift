@@ -1,6 +1,7 @@
-/// The position of each placed item by name.
+/// The position of each item by name: the request's custom items (`ItemCatalog`) and the items a layout
+/// places (`LayoutSession`).
 ///
-/// A layout places a dozen or two items and looks them up for every anchor of every constraint, so the
+/// A layout has a dozen or two items and looks them up for every anchor of every constraint, so the
 /// names are scanned (length first, which settles most comparisons without reading a byte) rather than
 /// hashed; past `scanLimit` items a dictionary takes over, so a document with very many views stays
 /// linear.
