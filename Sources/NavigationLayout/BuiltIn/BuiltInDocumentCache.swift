@@ -46,7 +46,7 @@ final class BuiltInDocumentCache: Sendable {
         // time but never a wrong answer (both produce the same value).
         let document = make()
         entries.withLock { entries in
-            guard !entries.contains(where: { $0.key == key }) else { return }
+            guard capacity > 0, !entries.contains(where: { $0.key == key }) else { return }
             if entries.count >= capacity { entries.removeFirst() }
             entries.append(Entry(key: key, document: document))
         }
