@@ -20,7 +20,8 @@ import Testing
     ]
 
     static func goldenName(for request: String) -> String {
-        "golden/" + request.replacingOccurrences(of: "/", with: "-").replacingOccurrences(of: ".json", with: ".result.json")
+        "golden/"
+            + request.replacingOccurrences(of: "/", with: "-").replacingOccurrences(of: ".json", with: ".result.json")
     }
 
     @Test(arguments: requests)
@@ -37,7 +38,8 @@ import Testing
     }
 
     @Test func directBytesFoldRepeatedNamesAndCarryOptionalMembersLikeTheValueTree() throws {
-        var result = LayoutEngine.solve(try LayoutRequest.decode(from: Fixtures.bytes("golden-diagnostics-request.json")))
+        var result = LayoutEngine.solve(
+            try LayoutRequest.decode(from: Fixtures.bytes("golden-diagnostics-request.json")))
         result.id = "lay_\u{1}\"quoted\"\\"
         result.solveMicros = 42
         result.appearance = Appearance(headerPrimaryBackgroundColor: RGBColor(red: 255, green: 128, blue: 0))
