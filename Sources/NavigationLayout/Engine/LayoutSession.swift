@@ -52,11 +52,6 @@ struct LayoutSession: Sendable {
         return constraints
     }
 
-    /// Whether the SDK hands the component over in this state (and to this kind of layout).
-    private func availability(of item: BuiltInItem) -> String? {
-        Self.availability(of: item, plan: plan)
-    }
-
     /// Why a component cannot be placed in the plan's state, or nil when it can. Static so checks can
     /// use it without capturing (and copying) the session.
     static func availability(of item: BuiltInItem, plan: LayoutPlan) -> String? {
@@ -75,6 +70,9 @@ struct LayoutSession: Sendable {
     }
 
     private mutating func placeItems(constraints: [DelegateConstraint]) {
+        // A local copy: `addView` below mutates the session, and calling an instance method from it
+        // would copy the whole session (solver included) for every view.
+        let plan = self.plan
         let document = plan.document
         let navigation = plan.state.navigation
         let layout = plan.stateLayout
@@ -91,7 +89,7 @@ struct LayoutSession: Sendable {
         func addView(_ name: String) {
             guard itemIndex[name] == nil else { return }
             if let item = BuiltInItem(rawValue: name) {
-                if let problem = availability(of: item) {
+                if let problem = Self.availability(of: item, plan: plan) {
                     buildDiagnostics.append(
                         .unavailableInState(name, constraint: nil, state: stateName, detail: problem))
                     return
@@ -105,7 +103,7 @@ struct LayoutSession: Sendable {
                 for member in stack.arranged where itemIndex[member] == nil {
                     if let item = BuiltInItem(rawValue: member) {
                         // The SDK hands a stack only the buttons of the state (no .reporting when ready).
-                        guard availability(of: item) == nil else { continue }
+                        guard Self.availability(of: item, plan: plan) == nil else { continue }
                         add(member, role: .component(item))
                     } else if let view = customViews[member] {
                         add(member, role: .view(view))
