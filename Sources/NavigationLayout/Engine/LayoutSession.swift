@@ -34,6 +34,10 @@ struct LayoutSession: Sendable {
         }
         let inForce = collectConstraints()
         placeItems(constraints: inForce)
+        // Every constraint installed gets a label: the document's, two size rules and up to two
+        // intrinsic-size pairs per item, a few per stacked view. Sized for that first build, the table
+        // does not rehash while it fills.
+        labels.reserveCapacity(inForce.count + 4 * items.count + 16)
         installSizes()
         for index in stacks.indices { installStack(index) }
         installUserConstraints(inForce)
