@@ -2,6 +2,11 @@
 // work of the same layout (the same constraints and edit values in a fresh Cassowary solver), in one run.
 //
 //     swift run -c release navlayout-layout-bench [--repetitions R] [FILE.json ...]
+//     navlayout-layout-bench --profile solve|path COUNT FILE.json
+//
+// --profile runs one stage COUNT times and prints nothing else, so that an instruction counter
+// (valgrind --tool=callgrind) sees only that stage: instruction counts are stable where wall-clock
+// times on a shared machine are not.
 //
 // Without files it measures the seed's sample delegate in guidance with a prompt, and the built-in
 // example. Each figure is the median over R repetitions of the mean time per operation in a batch sized
@@ -16,6 +21,7 @@ struct UsageError: Error, CustomStringConvertible {
 struct Options {
     var repetitions = 21
     var files: [String] = []
+    var profile: (stage: String, count: Int)?
 
     init(arguments: [String]) throws {
         var remaining = arguments[...]
@@ -25,6 +31,13 @@ struct Options {
                     throw UsageError(description: "--repetitions needs a positive integer")
                 }
                 repetitions = count
+            } else if argument == "--profile" {
+                guard let stage = remaining.popFirst(), stage == "solve" || stage == "path",
+                    let text = remaining.popFirst(), let count = Int(text), count > 0
+                else {
+                    throw UsageError(description: "--profile needs solve or path and a positive count")
+                }
+                profile = (stage, count)
             } else {
                 files.append(argument)
             }
@@ -80,6 +93,25 @@ func measure(repetitions: Int, _ body: () -> Int) -> Double {
 
 do {
     let options = try Options(arguments: Array(CommandLine.arguments.dropFirst()))
+    if let profile = options.profile {
+        var sink = 0
+        for path in options.files {
+            let bytes = try readFile(path)
+            let request = try LayoutRequest.decode(from: bytes)
+            var prepared = PreparedLayout(request)
+            _ = prepared.solve(screen: request.screen)
+            let workload = prepared.workload
+            for _ in 0..<profile.count {
+                if profile.stage == "solve" {
+                    sink &+= (try? workload.solve()).map { _ in 1 } ?? 0
+                } else if let request = try? LayoutRequest.decode(from: bytes) {
+                    sink &+= LayoutEngine.solve(request).jsonBytes().count
+                }
+            }
+        }
+        print("\(profile.stage) x\(profile.count): \(sink)")
+        exit(0)
+    }
     print(
         "request                      constraints  solve_us   prepare_us resolve_us engine_us  path_us    path/solve path/engine"
             + "  (medians of \(options.repetitions), microseconds per layout)")

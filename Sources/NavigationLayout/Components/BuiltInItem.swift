@@ -16,6 +16,24 @@ public enum BuiltInItem: String, CaseIterable, Sendable, Hashable {
     case recenter
     case headerAccessory
 
+    /// The item of a name. Every constraint's anchors are looked up here several times per request; the
+    /// synthesized initializer's string switch costs several hundred instructions per call, and so does
+    /// hashing the name for a dictionary.
+    public init?(rawValue: String) {
+        // The names are short, and a length test settles most comparisons before any byte is read:
+        // cheaper than hashing the name into a table.
+        let length = rawValue.utf8.count
+        for entry in BuiltInItem.byName where entry.length == length && entry.name == rawValue {
+            self = entry.item
+            return
+        }
+        return nil
+    }
+
+    private static let byName: [(name: String, length: Int, item: BuiltInItem)] = allCases.map {
+        ($0.rawValue, $0.rawValue.utf8.count, $0)
+    }
+
     /// What sort of thing the item is; decides margins, sizing and how diagrams draw it.
     public enum Kind: String, Sendable {
         /// The map view itself: the superview every constraint lives in.

@@ -12,29 +12,13 @@ struct ConstraintDiagnostics {
     }
 
     func check(_ constraint: DelegateConstraint) -> Verdict {
-        var verdict = Verdict()
         let spec = constraint.spec
-        let anchors = [spec.first, spec.second].compactMap { $0 }
         // unavailable-in-state: a constraint naming a component the SDK did not hand over (or that the
-        // state does not add) cannot be activated; it is dropped.
-        for anchor in anchors {
-            let name = anchor.item.name
-            guard let item = BuiltInItem(rawValue: name), item != .map, item != .safeArea else { continue }
-            if let problem = LayoutSession.availability(of: item, plan: plan) {
-                verdict.diagnostics.append(
-                    .unavailableInState(name, constraint: constraint.text, state: state, detail: problem))
-                verdict.install = false
-                return verdict
-            }
-            if !isPlaced(name) {
-                verdict.diagnostics.append(
-                    .unavailableInState(
-                        name, constraint: constraint.text, state: state,
-                        detail: "it is not added to the \(state) layout's views"))
-                verdict.install = false
-                return verdict
-            }
-        }
+        // state does not add) cannot be activated; it is dropped. (First and second anchor are checked
+        // in turn, without gathering them in an array: this runs for every constraint of every request.)
+        if let dropped = unavailability(of: spec.first, in: constraint) { return dropped }
+        if let second = spec.second, let dropped = unavailability(of: second, in: constraint) { return dropped }
+        var verdict = Verdict()
         // fixed-size-constraint: the SDK sizes these components; a width or height constraint on them is
         // left out so it cannot fight the SDK's size.
         if spec.first.attribute.kind == .size, let item = BuiltInItem(rawValue: spec.first.item.name), item.isSizedBySDK
@@ -44,9 +28,9 @@ struct ConstraintDiagnostics {
             return verdict
         }
         guard plan.mode == .delegate else { return verdict }
-        if anchors.contains(where: { $0.attribute.directionality == .absolute }) {
-            verdict.diagnostics.append(
-                .leftRightAnchor(items: anchors.map(\.item.name), constraint: constraint.text, state: state))
+        if spec.first.attribute.directionality == .absolute || spec.second?.attribute.directionality == .absolute {
+            let names = [spec.first.item.name] + (spec.second.map { [$0.item.name] } ?? [])
+            verdict.diagnostics.append(.leftRightAnchor(items: names, constraint: constraint.text, state: state))
         }
         if let second = spec.second, spec.relation == .equal, !spec.first.item.margins, !second.item.margins,
             let first = BuiltInItem(rawValue: spec.first.item.name), first.isGoogleView,
@@ -57,6 +41,28 @@ struct ConstraintDiagnostics {
                 .marginsAddUp(first: first.rawValue, second: other.rawValue, constraint: constraint.text, state: state))
         }
         return verdict
+    }
+
+    /// The verdict that drops a constraint whose anchor names a component this state does not have,
+    /// or nil when the anchor's item is fine.
+    private func unavailability(of anchor: Anchor, in constraint: DelegateConstraint) -> Verdict? {
+        let name = anchor.item.name
+        guard let item = BuiltInItem(rawValue: name), item != .map, item != .safeArea else { return nil }
+        if let problem = LayoutSession.availability(of: item, plan: plan) {
+            return Verdict(
+                install: false,
+                diagnostics: [.unavailableInState(name, constraint: constraint.text, state: state, detail: problem)])
+        }
+        if !isPlaced(name) {
+            return Verdict(
+                install: false,
+                diagnostics: [
+                    .unavailableInState(
+                        name, constraint: constraint.text, state: state,
+                        detail: "it is not added to the \(state) layout's views")
+                ])
+        }
+        return nil
     }
 
     /// One edge facing the other: stacking, where both views' margins end up between them.

@@ -59,8 +59,14 @@ public enum LayoutEngine {
             screen: request.screen, state: request.state, settings: request.settings, style: request.style,
             wideMode: wideMode)
         layout.accessoryTooShort = accessoryTooShort
+        let key = BuiltInDocumentCache.Key(
+            screen: request.screen, state: request.state, settings: request.settings, style: request.style,
+            wideMode: wideMode, accessoryTooShort: accessoryTooShort)
+        let document = BuiltInDocumentCache.shared.document(for: key) {
+            layout.document(states: [request.state.navigation])
+        }
         var plan = LayoutPlan(
-            mode: .builtIn, document: layout.document(states: [request.state.navigation]), screen: request.screen,
+            mode: .builtIn, document: document, screen: request.screen,
             state: request.state,
             settings: request.settings, style: request.style, wideMode: wideMode, allowsBuiltInOnlyItems: true,
             reportedGuides: BuiltInLayout.legacyGuides, hidden: layout.hidden)

@@ -8,7 +8,7 @@ struct LayoutSession: Sendable {
     private var solver = Solver()
     private let screenVariables = ScreenVariables()
     private(set) var items: [PlacedItem] = []
-    private var itemIndex: [String: Int] = [:]
+    private var itemIndex = ItemNameIndex()
     /// Readable text of every constraint the session installs, for diagnostics and `broken`.
     private var labels: [ObjectIdentifier: ConstraintLabel] = [:]
     /// "guide|axis" for each axis of a custom guide some constraint reads: a guide's placement on an axis
@@ -34,6 +34,10 @@ struct LayoutSession: Sendable {
         }
         let inForce = collectConstraints()
         placeItems(constraints: inForce)
+        // Every constraint installed gets a label: the document's, two size rules and up to two
+        // intrinsic-size pairs per item, a few per stacked view. Sized for that first build, the table
+        // does not rehash while it fills.
+        labels.reserveCapacity(inForce.count + 4 * items.count + 16)
         installSizes()
         for index in stacks.indices { installStack(index) }
         installUserConstraints(inForce)
@@ -50,11 +54,6 @@ struct LayoutSession: Sendable {
         var constraints = plan.document.shared + layout.constraints
         if let promptLayout { constraints += promptLayout.constraints }
         return constraints
-    }
-
-    /// Whether the SDK hands the component over in this state (and to this kind of layout).
-    private func availability(of item: BuiltInItem) -> String? {
-        Self.availability(of: item, plan: plan)
     }
 
     /// Why a component cannot be placed in the plan's state, or nil when it can. Static so checks can
@@ -75,6 +74,9 @@ struct LayoutSession: Sendable {
     }
 
     private mutating func placeItems(constraints: [DelegateConstraint]) {
+        // A local copy: `addView` below mutates the session, and calling an instance method from it
+        // would copy the whole session (solver included) for every view.
+        let plan = self.plan
         let document = plan.document
         let navigation = plan.state.navigation
         let layout = plan.stateLayout
@@ -91,7 +93,7 @@ struct LayoutSession: Sendable {
         func addView(_ name: String) {
             guard itemIndex[name] == nil else { return }
             if let item = BuiltInItem(rawValue: name) {
-                if let problem = availability(of: item) {
+                if let problem = Self.availability(of: item, plan: plan) {
                     buildDiagnostics.append(
                         .unavailableInState(name, constraint: nil, state: stateName, detail: problem))
                     return
@@ -105,7 +107,7 @@ struct LayoutSession: Sendable {
                 for member in stack.arranged where itemIndex[member] == nil {
                     if let item = BuiltInItem(rawValue: member) {
                         // The SDK hands a stack only the buttons of the state (no .reporting when ready).
-                        guard availability(of: item) == nil else { continue }
+                        guard Self.availability(of: item, plan: plan) == nil else { continue }
                         add(member, role: .component(item))
                     } else if let view = customViews[member] {
                         add(member, role: .view(view))
@@ -152,7 +154,7 @@ struct LayoutSession: Sendable {
 
     private mutating func add(_ name: String, role: PlacedItem.Role) {
         let item = PlacedItem(name: name, outputName: name, role: role, variables: ItemVariables(name: name))
-        itemIndex[name] = items.count
+        itemIndex.append(name)
         items.append(item)
     }
 
@@ -381,8 +383,8 @@ struct LayoutSession: Sendable {
     // MARK: The document's constraints
 
     private mutating func installUserConstraints(_ constraints: [DelegateConstraint]) {
-        let placed = Set(items.map(\.name))
-        let checks = ConstraintDiagnostics(plan: plan, isPlaced: { placed.contains($0) })
+        let placed = itemIndex
+        let checks = ConstraintDiagnostics(plan: plan, isPlaced: { placed[$0] != nil })
         for constraint in constraints {
             let verdict = checks.check(constraint)
             buildDiagnostics += verdict.diagnostics
@@ -660,12 +662,16 @@ struct LayoutSession: Sendable {
         var seen: [(Int, String)] = []
         var diagnostics: [Diagnostic] = []
         // Variables no constraint mentions are unknown to the solver, and free.
-        let unmentioned = items.flatMap { item in
-            [item.variables.left, item.variables.width, item.variables.top, item.variables.height].filter {
-                !solver.knows($0)
+        var free: [Variable] = []
+        for index in items.indices {
+            let variables = items[index].variables
+            for variable in [variables.left, variables.width, variables.top, variables.height]
+            where !solver.knows(variable) {
+                free.append(variable)
             }
         }
-        for variable in unmentioned + solver.undeterminedVariables() {
+        free += solver.undeterminedVariables()
+        for variable in free {
             guard let owner = owner(of: variable) else { continue }
             let item = items[owner.item]
             guard visible.contains(owner.item) || item.isGuide, isVisible(owner.item) else { continue }

@@ -19,15 +19,9 @@ public struct ItemCatalog: Sendable, Equatable {
 
     /// Custom names in declaration order (views, then guides, then stacks).
     public private(set) var customNames: [String] = []
-    /// Built-ins and custom items in one table: every constraint looks up two names, so this is one
-    /// hash lookup instead of a string switch followed by a hash lookup.
-    private var entries: [String: Entry] = ItemCatalog.builtInEntries
-
-    private static let builtInEntries: [String: Entry] = {
-        var entries: [String: Entry] = [:]
-        for item in BuiltInItem.allCases { entries[item.rawValue] = .builtIn(item) }
-        return entries
-    }()
+    /// The entry of each custom name, by position in `customNames`.
+    private var customEntries: [Entry] = []
+    private var customIndex = ItemNameIndex()
 
     /// The built-in items only.
     public static let builtIns = ItemCatalog()
@@ -37,14 +31,22 @@ public struct ItemCatalog: Sendable, Equatable {
     /// Adds a custom item; returns false when the name is taken (by a built-in or an earlier custom item).
     @discardableResult
     public mutating func add(_ name: String, as entry: Entry) -> Bool {
-        guard entries[name] == nil else { return false }
-        entries[name] = entry
+        guard self.entry(named: name) == nil else { return false }
         customNames.append(name)
+        customEntries.append(entry)
+        customIndex.append(name)
         return true
     }
 
+    /// Every constraint looks up two names: built-in names by their own fast lookup, custom names by the
+    /// index (no hashing while the document is small).
     public func entry(named name: String) -> Entry? {
-        entries[name]
+        if let item = BuiltInItem(rawValue: name) { return .builtIn(item) }
+        return customIndex[name].map { customEntries[$0] }
+    }
+
+    public static func == (lhs: ItemCatalog, rhs: ItemCatalog) -> Bool {
+        lhs.customNames == rhs.customNames && lhs.customEntries == rhs.customEntries
     }
 
     /// Every known name, built-ins first, for suggestions.

@@ -11,6 +11,24 @@ public enum LayoutAttribute: String, CaseIterable, Sendable, Hashable {
     case centerX
     case centerY
 
+    /// The attribute of a name. The expression parser looks up every anchor of every constraint; the
+    /// synthesized initializer's string switch costs several hundred instructions per call, and so does
+    /// hashing the name for a dictionary.
+    public init?(rawValue: String) {
+        // The names are short, and a length test settles most comparisons before any byte is read:
+        // cheaper than hashing the name into a table.
+        let length = rawValue.utf8.count
+        for entry in LayoutAttribute.byName where entry.length == length && entry.name == rawValue {
+            self = entry.attribute
+            return
+        }
+        return nil
+    }
+
+    private static let byName: [(name: String, length: Int, attribute: LayoutAttribute)] = allCases.map {
+        ($0.rawValue, $0.rawValue.utf8.count, $0)
+    }
+
     /// Which anchors may be related: Auto Layout relates x positions only to x positions, y positions
     /// only to y positions, and sizes only to sizes (width to height is allowed, as NSLayoutDimension does).
     public enum Kind: String, Sendable {

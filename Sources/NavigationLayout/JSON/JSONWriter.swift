@@ -32,7 +32,7 @@ public struct JSONWriter: Sendable {
         String(decoding: bytes(for: value), as: UTF8.self)
     }
 
-    private func write(_ value: JSONValue, into output: inout [UInt8], indent: Int) {
+    func write(_ value: JSONValue, into output: inout [UInt8], indent: Int) {
         switch value {
         case .null: output.append(contentsOf: "null".utf8)
         case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
@@ -78,7 +78,20 @@ public struct JSONWriter: Sendable {
         }
         // Int64(exactly:) tests integrality without libm, which this module does not link.
         if abs(number) <= exactIntegerLimit, let integer = Int64(exactly: number) {
-            output.append(contentsOf: String(integer).utf8)
+            // Digits straight into the buffer: frames are mostly integers, and String(integer) would
+            // build a string per number only to copy it.
+            if integer < 0 { output.append(UInt8(ascii: "-")) }
+            var magnitude = integer.magnitude
+            // 2^63 has 19 digits; they come out last first, so fill the buffer from its end.
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+                var start = digits.count
+                repeat {
+                    start -= 1
+                    digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                    magnitude /= 10
+                } while magnitude > 0
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+            }
             return
         }
         // Swift's description is the shortest decimal that reads back as the same Double
@@ -88,23 +101,36 @@ public struct JSONWriter: Sendable {
 
     static func writeString(_ text: String, into output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-            case UInt8(ascii: "\\"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case 0x0A: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case 0x0D: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case 0x09: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-            case 0x08: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
-            case 0x0C: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
-            case 0..<0x20:
-                let digits: [UInt8] = Array("0123456789abcdef".utf8)
-                output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
-                output.append(digits[Int(byte >> 4)])
-                output.append(digits[Int(byte & 0xF)])
-            default: output.append(byte)
+        var text = text
+        // Runs of bytes that need no escape (nearly all of them) are copied in one piece.
+        text.withUTF8 { bytes in
+            var runStart = 0
+            for index in bytes.indices {
+                let byte = bytes[index]
+                guard byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 else { continue }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                writeEscape(byte, into: &output)
+                runStart = index + 1
             }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
         }
         output.append(UInt8(ascii: "\""))
+    }
+
+    private static func writeEscape(_ byte: UInt8, into output: inout [UInt8]) {
+        switch byte {
+        case UInt8(ascii: "\""): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+        case UInt8(ascii: "\\"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+        case 0x0A: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+        case 0x0D: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+        case 0x09: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+        case 0x08: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
+        case 0x0C: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
+        default:
+            let digits: [UInt8] = Array("0123456789abcdef".utf8)
+            output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
+            output.append(digits[Int(byte >> 4)])
+            output.append(digits[Int(byte & 0xF)])
+        }
     }
 }

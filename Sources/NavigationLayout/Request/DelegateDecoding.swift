@@ -297,6 +297,7 @@ extension RequestDecoder {
             return []
         }
         var result: [DelegateConstraint] = []
+        result.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
             let elementPath = path.appending(index)
             guard let constraint = constraint(element, at: elementPath, items: items) else { continue }

@@ -169,6 +169,6 @@ public struct LayoutResult: Sendable, Equatable {
 
     /// The result as JSON bytes (compact unless asked otherwise).
     public func jsonBytes(format: JSONWriter.Format = .compact) -> [UInt8] {
-        JSONWriter(format: format).bytes(for: jsonValue)
+        format == .compact ? compactJSONBytes() : JSONWriter(format: format).bytes(for: jsonValue)
     }
 }

@@ -1,0 +1,140 @@
+extension Solver {
+    /// The variables the constraints do not determine, in the order the solver first saw them.
+    ///
+    /// Definition: let P be the set of all assignments in which every required constraint holds and
+    /// every non-required constraint and edit suggestion has exactly its current error. A variable is
+    /// undetermined when it does not have the same value everywhere in P, i.e. it could move without
+    /// changing any constraint's error. (An inequality that holds with room to spare leaves its
+    /// variables free inside that room, as in `0 <= x <= 100`.)
+    ///
+    /// Most variables are settled by the final tableau alone (see ``isDeterminedByTableau(_:)``); only
+    /// the rest are probed in a scratch solver that describes P (``ProbeSolver``), which is built at
+    /// most once and only when some variable needs it.
+    public func undeterminedVariables() -> [Variable] {
+        var probe: Solver?
+        var undetermined: [Variable] = []
+        // A copy, because expanding a symbol uses the tableau's accumulator; only that scratch space
+        // is written, so the copy shares everything else.
+        var tableau = self.tableau
+        var expansion: [RowEntry] = []
+        for symbol in 0..<tableau.symbolCount where tableau.kind[symbol] == .external {
+            guard let variable = variable(ofSymbol: symbol) else { continue }
+            if Solver.isDeterminedByTableau(Int32(symbol), in: &tableau, expansion: &expansion) { continue }
+            if probe == nil { probe = probeSolver() }
+            if probe?.isFixed(variable) == false { undetermined.append(variable) }
+        }
+        return undetermined
+    }
+
+    /// The former whole check, which probes every variable in the scratch solver; kept as the
+    /// reference the tableau shortcut is compared against in tests.
+    func undeterminedVariablesByProbingEveryVariable() -> [Variable] {
+        var probe = probeSolver()
+        var undetermined: [Variable] = []
+        for symbol in 0..<tableau.symbolCount where tableau.kind[symbol] == .external {
+            guard let variable = variable(ofSymbol: symbol) else { continue }
+            if !probe.isFixed(variable) { undetermined.append(variable) }
+        }
+        return undetermined
+    }
+
+    /// True when the optimal tableau alone proves the symbol constant over P.
+    ///
+    /// Write the symbol over non-basic symbols: `x = c + Σ aⱼ·sⱼ`. Every point of P keeps every error
+    /// at its current value, so it has the current (optimal) objective and lies on the optimal face of
+    /// the simplex problem. There, a non-basic dummy is zero (it marks a required equality), and so is
+    /// a non-basic slack or error whose objective coefficients are lexicographically positive: it is
+    /// never negative, and raising it would raise the objective at the first level where its
+    /// coefficient is not zero. When every sⱼ in the expansion is one of those, x equals c all over P.
+    ///
+    /// Anything else (a non-basic external, or a restricted symbol whose objective coefficients are all
+    /// near zero, such as an inequality's slack that no error depends on) may or may not let x move,
+    /// and is left to the probe. The test is only ever conservative: "true" is a proof, "false" is
+    /// "don't know". The coefficients are read with the simplex's own tolerance, so a coefficient the
+    /// simplex treats as zero is treated as zero here too.
+    static func isDeterminedByTableau(_ symbol: Int32, in tableau: inout Tableau, expansion: inout [RowEntry]) -> Bool {
+        _ = tableau.accumulate(symbol, 1)
+        tableau.takeAccumulatedRow(into: &expansion)
+        for entry in expansion {
+            switch tableau.kind[Int(entry.symbol)] {
+            case .dummy: continue
+            case .slack, .error:
+                if !tableau.costsToRaise(entry.symbol) { return false }
+            case .external, .unused: return false
+            }
+        }
+        return true
+    }
+
+    /// A required-only scratch solver whose solutions are exactly P: required constraints as they
+    /// are, each non-required constraint pinned to its current error (an inequality that holds with
+    /// room keeps its room).
+    func probeSolver() -> Solver {
+        var scratch = Solver()
+        scratch.explainsConflicts = false
+        let values = tableau.solutionValues()
+        for record in records.live.sorted(by: { $0.sequence < $1.sequence }) {
+            let constraint = record.constraint
+            if constraint.priority.isRequired {
+                try? scratch.add(constraint)
+                continue
+            }
+            let amount = constraint.expression.value { variable in
+                symbolOfVariable[variable].map { values[Int($0)] } ?? 0
+            }
+            let holdsWithRoom: Bool
+            switch constraint.relation {
+            case .equal: holdsWithRoom = false
+            case .lessThanOrEqual: holdsWithRoom = amount <= Solver.reportTolerance
+            case .greaterThanOrEqual: holdsWithRoom = amount >= -Solver.reportTolerance
+            }
+            let pinned =
+                holdsWithRoom
+                ? Constraint(constraint.expression, constraint.relation)
+                : Constraint(constraint.expression - amount, .equal)
+            // Rounding could make a pinned copy disagree with the others; leaving it out only makes
+            // P larger, so such a variable is reported rather than hidden.
+            try? scratch.add(pinned)
+        }
+        return scratch
+    }
+
+    /// True when `variable` has one value over all solutions of this (required-only) solver.
+    mutating func isFixed(_ variable: Variable) -> Bool {
+        guard let symbol = symbolOfVariable[variable] else { return false }
+        // The variable in terms of non-basic symbols: its row, its expanded definition, or itself.
+        _ = tableau.accumulate(symbol, 1)
+        let expansion = tableau.takeAccumulatedRow()
+        if expansion.allSatisfy({ tableau.kind[Int($0.symbol)] == .dummy }) { return true }
+        // A non-basic variable appears in no restricted row and in no cost: nothing holds it.
+        if expansion.contains(where: { tableau.kind[Int($0.symbol)] == .external }) { return false }
+        let start = tableau.evaluate(symbol)
+        guard let weak = Priority(1) else { return true }
+        do {
+            try addEditVariable(variable, priority: weak)
+            try suggestValue(start + 1, for: variable)
+            let high = tableau.evaluate(symbol)
+            try suggestValue(start - 1, for: variable)
+            let low = tableau.evaluate(symbol)
+            try removeEditVariable(variable)
+            return high - low <= Solver.reportTolerance
+        } catch {
+            return true
+        }
+    }
+}
+
+extension Tableau {
+    /// True when raising the non-basic restricted `symbol` from zero would raise the objective: its
+    /// first objective coefficient that is not near zero, highest level first, is positive.
+    func costsToRaise(_ symbol: Int32) -> Bool {
+        // Highest priority first: the tableau keeps levels in creation order, `levelOrder` ranks them.
+        let base = Int(symbol) * levelStride
+        for level in levelOrder {
+            let coefficient = objective[base + level]
+            if coefficient > Tableau.epsilon { return true }
+            if coefficient < -Tableau.epsilon { return false }
+        }
+        return false
+    }
+}

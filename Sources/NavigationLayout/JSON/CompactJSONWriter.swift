@@ -1,0 +1,89 @@
+/// Writes compact JSON straight into a byte buffer, value by value, for the hot path's output: the
+/// layout result is written on every request, and building it as a `JSONValue` tree first (an object
+/// per frame, a string compare per member insertion) cost more than the bytes themselves.
+///
+/// The bytes are those `JSONWriter(format: .compact)` writes for the same values: scalars go through
+/// the same number and string writers, and a `JSONValue` can be written in place with `value(_:)`.
+/// Callers keep object keys unique (see `uniqueMembers(_:)`).
+struct CompactJSONWriter {
+    private(set) var bytes: [UInt8] = []
+    /// True after a value or a closed container: the next member or element needs a comma first.
+    private var needsComma = false
+
+    init(capacity: Int) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    mutating func beginObject() { open(UInt8(ascii: "{")) }
+    mutating func endObject() { close(UInt8(ascii: "}")) }
+    mutating func beginArray() { open(UInt8(ascii: "[")) }
+    mutating func endArray() { close(UInt8(ascii: "]")) }
+
+    mutating func key(_ key: String) {
+        separate()
+        JSONWriter.writeString(key, into: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        needsComma = false
+    }
+
+    mutating func string(_ text: String) {
+        separate()
+        JSONWriter.writeString(text, into: &bytes)
+        needsComma = true
+    }
+
+    mutating func number(_ number: Double) {
+        separate()
+        JSONWriter.writeNumber(number, into: &bytes)
+        needsComma = true
+    }
+
+    mutating func bool(_ flag: Bool) {
+        separate()
+        bytes.append(contentsOf: (flag ? "true" : "false").utf8)
+        needsComma = true
+    }
+
+    mutating func null() {
+        separate()
+        bytes.append(contentsOf: "null".utf8)
+        needsComma = true
+    }
+
+    /// A value built as a tree (the rare parts of a result, such as diagnostics).
+    mutating func value(_ value: JSONValue) {
+        separate()
+        JSONWriter(format: .compact).write(value, into: &bytes, indent: 0)
+        needsComma = true
+    }
+
+    /// The pairs with repeated names folded as `JSONObject` folds them: the first position keeps the
+    /// last value.
+    static func uniqueMembers<Value>(_ pairs: [(name: String, value: Value)]) -> [(name: String, value: Value)] {
+        var unique: [(name: String, value: Value)] = []
+        unique.reserveCapacity(pairs.count)
+        for pair in pairs {
+            if let index = unique.firstIndex(where: { $0.name == pair.name }) {
+                unique[index].value = pair.value
+            } else {
+                unique.append(pair)
+            }
+        }
+        return unique
+    }
+
+    private mutating func open(_ byte: UInt8) {
+        separate()
+        bytes.append(byte)
+        needsComma = false
+    }
+
+    private mutating func close(_ byte: UInt8) {
+        bytes.append(byte)
+        needsComma = true
+    }
+
+    private mutating func separate() {
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+    }
+}
