@@ -138,7 +138,7 @@ extension Solver {
             constraint: constraint, marker: marker, other: other, sequence: nextSequence, isEdit: isEdit,
             defined: defined)
         nextSequence += 1
-        if let reused = freeRecords.popLast() {
+        if let reused = freeRecords.popLastIfAny() {
             recordIndex = reused
             records[Int(reused)] = record
         } else {

@@ -134,7 +134,7 @@ public struct Solver: Sendable {
             variableUses.append(contentsOf: repeatElement(0, count: missing))
         }
         let slot: Int32
-        if let reused = freeVariableSlots.popLast() {
+        if let reused = freeVariableSlots.popLastIfAny() {
             slot = reused
             variables[Int(slot)] = variable
         } else {

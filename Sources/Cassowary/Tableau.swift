@@ -106,7 +106,7 @@ struct Tableau {
 
     mutating func allocateSymbol(_ symbolKind: SymbolKind) -> Int32 {
         let symbol: Int32
-        if let reused = freeSymbols.popLast() {
+        if let reused = freeSymbols.popLastIfAny() {
             symbol = reused
             kind[Int(symbol)] = symbolKind
         } else {
@@ -298,7 +298,7 @@ struct Tableau {
     /// Puts a row whose entries are not yet linked into a slot, with `basic` as its basic symbol.
     mutating func insertRow(basic: Int32, entries: [RowEntry], constant: Double) -> Int32 {
         let slot: Int32
-        if let reused = freeSlots.popLast() {
+        if let reused = freeSlots.popLastIfAny() {
             slot = reused
         } else {
             slot = Int32(rows.count)
