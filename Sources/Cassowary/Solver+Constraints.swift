@@ -80,8 +80,7 @@ extension Solver {
             // subject = -(constant + Σ others) / a
             let index = entries.firstIndex { $0.symbol == subject } ?? 0
             let scale = -1 / entries[index].coefficient
-            entries.remove(at: index)
-            for position in entries.indices { entries[position].coefficient *= scale }
+            entries.remove(at: index, scalingOthersBy: scale)
             let slot = tableau.insertRow(basic: subject, entries: entries, constant: constant * scale)
             tableau.substitute(subject, slot: slot)
         } else if entries.allSatisfy({ tableau.kind[Int($0.symbol)] == .dummy }) {
@@ -94,8 +93,7 @@ extension Solver {
             }
             let index = entries.firstIndex { $0.symbol == marker } ?? 0
             let scale = -1 / entries[index].coefficient
-            entries.remove(at: index)
-            for position in entries.indices { entries[position].coefficient *= scale }
+            entries.remove(at: index, scalingOthersBy: scale)
             _ = tableau.insertRow(basic: marker, entries: entries, constant: 0)
         } else if tableau.kind[Int(marker)] == .slack, let index = entries.firstIndex(where: { $0.symbol == marker }) {
             // A required inequality that the current solution violates: add it with its slack basic
@@ -103,8 +101,7 @@ extension Solver {
             // optimal throughout, so no primal phase follows, and a row the dual simplex cannot
             // repair proves the contradiction.
             let scale = -1 / entries[index].coefficient
-            entries.remove(at: index)
-            for position in entries.indices { entries[position].coefficient *= scale }
+            entries.remove(at: index, scalingOthersBy: scale)
             tableau.beginJournal()
             _ = tableau.insertRow(basic: marker, entries: entries, constant: constant * scale)
             if constant * scale < 0 { tableau.infeasible.append(marker) }
@@ -119,8 +116,7 @@ extension Solver {
             // and stop there: make the same row with `subject` basic directly.
             let index = entries.firstIndex { $0.symbol == subject } ?? 0
             let scale = -1 / entries[index].coefficient
-            entries.remove(at: index)
-            for position in entries.indices { entries[position].coefficient *= scale }
+            entries.remove(at: index, scalingOthersBy: scale)
             let slot = tableau.insertRow(basic: subject, entries: entries, constant: constant * scale)
             tableau.substitute(subject, slot: slot)
         } else if let candidates = addWithArtificialVariable(entries, constant: constant, marker: marker) {
