@@ -156,10 +156,17 @@ extension Solver {
     /// Looks up the symbol of every term's variable once, into `termSymbols` (-1 when the solver has
     /// not seen the variable), so that adding a constraint hashes each variable once.
     mutating func resolveTermSymbols(_ terms: [Term]) {
-        termSymbols.truncate(to: 0)
-        terms.withUnsafeBufferPointer { terms in
-            for index in terms.indices {
-                termSymbols.append(symbolOfVariable[ObjectIdentifier(terms[index].variable)] ?? -1)
+        // Bring the list to the terms' length (it held the previous constraint's, usually about as
+        // long), then overwrite it through a pointer: no capacity or uniqueness check per term.
+        let count = terms.count
+        termSymbols.truncate(to: count)
+        while termSymbols.count < count { termSymbols.append(-1) }
+        let table = symbolOfVariable
+        termSymbols.withUnsafeMutableBufferPointer { symbols in
+            terms.withUnsafeBufferPointer { terms in
+                for index in terms.indices {
+                    symbols[index] = table[ObjectIdentifier(terms[index].variable)] ?? -1
+                }
             }
         }
     }
