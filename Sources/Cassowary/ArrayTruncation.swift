@@ -18,6 +18,7 @@ extension Array {
     @inline(__always)
     mutating func replaceContents(with other: [Element]) {
         truncate(to: 0)
-        append(contentsOf: other)
+        // Appended from a buffer pointer: a block copy, cheaper than the array-to-array append.
+        other.withUnsafeBufferPointer { append(contentsOf: $0) }
     }
 }

@@ -29,7 +29,7 @@ extension Solver {
         let terms = constraint.expression.terms
         resolveTermSymbols(terms)
         if isRequired && constraint.relation == .equal, let fresh = freshVariable(in: terms) {
-            return define(constraint, variable: fresh.variable, coefficient: fresh.coefficient, isEdit: isEdit)
+            return define(constraint, terms: terms, variable: fresh.variable, coefficient: fresh.coefficient, isEdit: isEdit)
         }
         let level = isRequired ? -1 : self.level(for: constraint.priority)
         let symbolCheckpoint = tableau.checkpointAllocations()
@@ -123,11 +123,15 @@ extension Solver {
             throw reject(constraint, candidates: candidates, symbolCheckpoint: symbolCheckpoint)
         }
         tableau.optimize()
-        return commit(constraint, marker: marker, other: other, isEdit: isEdit, defined: -1)
+        return commit(constraint, terms: terms, marker: marker, other: other, isEdit: isEdit, defined: -1)
     }
 
-    /// Registers an added constraint and the symbols it owns.
-    mutating func commit(_ constraint: Constraint, marker: Int32, other: Int32, isEdit: Bool, defined: Int32) -> Int32 {
+    /// Registers an added constraint and the symbols it owns. `terms` are the constraint's terms,
+    /// passed in by the caller that already holds them (reading them from the object again costs a
+    /// retain and a release per constraint).
+    mutating func commit(
+        _ constraint: Constraint, terms: [Term], marker: Int32, other: Int32, isEdit: Bool, defined: Int32
+    ) -> Int32 {
         let key = constraint
         let recordIndex: Int32
         let record = ConstraintRecord(
@@ -145,7 +149,6 @@ extension Solver {
         tableau.owner[Int(marker)] = recordIndex
         if other >= 0 { tableau.owner[Int(other)] = recordIndex }
         // Every term with a coefficient has its symbol in `termSymbols` by now.
-        let terms = constraint.expression.terms
         for index in terms.indices where !Tableau.nearZero(terms[index].coefficient) {
             let symbol = termSymbols[index]
             if symbol >= 0 { variableUses[Int(symbol)] += 1 }
@@ -196,7 +199,10 @@ extension Solver {
 
     /// Adds a required equality as the definition of its fresh variable (see Definition.swift):
     /// `coefficient · variable + rest == 0` becomes `variable = -(rest + marker) / coefficient`.
-    mutating func define(_ constraint: Constraint, variable: Variable, coefficient: Double, isEdit: Bool) -> Int32 {
+    /// `terms` are the constraint's terms, as in ``commit(_:terms:marker:other:isEdit:defined:)``.
+    mutating func define(
+        _ constraint: Constraint, terms: [Term], variable: Variable, coefficient: Double, isEdit: Bool
+    ) -> Int32 {
         // `freshVariable(in:)` found the variable unknown.
         let defined = newSymbol(for: variable)
         let marker = tableau.allocateSymbol(.dummy)
@@ -204,7 +210,6 @@ extension Solver {
         // already are sorted and distinct).
         let start = tableau.definitionTerms.count
         var sorted = true
-        let terms = constraint.expression.terms
         let definedIdentity = ObjectIdentifier(variable)
         var lastSymbol: Int32 = -1
         for index in terms.indices {
@@ -241,7 +246,7 @@ extension Solver {
             Definition(
                 symbol: defined, termStart: Int32(start), termCount: Int32(tableau.definitionTerms.count - start),
                 constant: -constraint.expression.constant / coefficient, marker: marker, markerCoefficient: -1 / coefficient))
-        return commit(constraint, marker: marker, other: -1, isEdit: isEdit, defined: defined)
+        return commit(constraint, terms: terms, marker: marker, other: -1, isEdit: isEdit, defined: defined)
     }
 
     /// Cassowary's choice of the symbol to solve a new row for: any external variable (the lowest
