@@ -1,12 +1,13 @@
 extension Array {
     /// Drops the elements from `count` on, keeping the capacity. Scratch buffers are cleared after
     /// every use and are often empty or short already: popping is cheaper there than the general
-    /// range replacement behind `removeAll(keepingCapacity:)`.
+    /// range replacement behind `removeAll(keepingCapacity:)`, but only for a few elements (each pop
+    /// pays its own uniqueness check; measured on a nav build, 3 beat 2 and 8).
     @inline(__always)
     mutating func truncate(to count: Int) {
         let excess = self.count - count
         if excess <= 0 { return }
-        if excess <= 8 {
+        if excess <= 3 {
             for _ in 0..<excess { removeLast() }
         } else {
             removeSubrange(count...)
@@ -18,6 +19,7 @@ extension Array {
     @inline(__always)
     mutating func replaceContents(with other: [Element]) {
         truncate(to: 0)
-        append(contentsOf: other)
+        // Appended from a buffer pointer: a block copy, cheaper than the array-to-array append.
+        other.withUnsafeBufferPointer { append(contentsOf: $0) }
     }
 }

@@ -32,7 +32,7 @@ extension Tableau {
     /// entries of `definitionTerms`.
     mutating func define(_ definition: Definition) {
         let index: Int32
-        if let reused = freeDefinitions.popLast() {
+        if let reused = freeDefinitions.popLastIfAny() {
             index = reused
             definitions[Int(index)] = definition
         } else {

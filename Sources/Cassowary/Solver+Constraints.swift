@@ -29,7 +29,7 @@ extension Solver {
         let terms = constraint.expression.terms
         resolveTermSymbols(terms)
         if isRequired && constraint.relation == .equal, let fresh = freshVariable(in: terms) {
-            return define(constraint, variable: fresh.variable, coefficient: fresh.coefficient, isEdit: isEdit)
+            return define(constraint, terms: terms, variable: fresh.variable, coefficient: fresh.coefficient, isEdit: isEdit)
         }
         let level = isRequired ? -1 : self.level(for: constraint.priority)
         let symbolCheckpoint = tableau.checkpointAllocations()
@@ -80,8 +80,7 @@ extension Solver {
             // subject = -(constant + Σ others) / a
             let index = entries.firstIndex { $0.symbol == subject } ?? 0
             let scale = -1 / entries[index].coefficient
-            entries.remove(at: index)
-            for position in entries.indices { entries[position].coefficient *= scale }
+            entries.remove(at: index, scalingOthersBy: scale)
             let slot = tableau.insertRow(basic: subject, entries: entries, constant: constant * scale)
             tableau.substitute(subject, slot: slot)
         } else if entries.allSatisfy({ tableau.kind[Int($0.symbol)] == .dummy }) {
@@ -94,8 +93,7 @@ extension Solver {
             }
             let index = entries.firstIndex { $0.symbol == marker } ?? 0
             let scale = -1 / entries[index].coefficient
-            entries.remove(at: index)
-            for position in entries.indices { entries[position].coefficient *= scale }
+            entries.remove(at: index, scalingOthersBy: scale)
             _ = tableau.insertRow(basic: marker, entries: entries, constant: 0)
         } else if tableau.kind[Int(marker)] == .slack, let index = entries.firstIndex(where: { $0.symbol == marker }) {
             // A required inequality that the current solution violates: add it with its slack basic
@@ -103,8 +101,7 @@ extension Solver {
             // optimal throughout, so no primal phase follows, and a row the dual simplex cannot
             // repair proves the contradiction.
             let scale = -1 / entries[index].coefficient
-            entries.remove(at: index)
-            for position in entries.indices { entries[position].coefficient *= scale }
+            entries.remove(at: index, scalingOthersBy: scale)
             tableau.beginJournal()
             _ = tableau.insertRow(basic: marker, entries: entries, constant: constant * scale)
             if constant * scale < 0 { tableau.infeasible.append(marker) }
@@ -119,26 +116,29 @@ extension Solver {
             // and stop there: make the same row with `subject` basic directly.
             let index = entries.firstIndex { $0.symbol == subject } ?? 0
             let scale = -1 / entries[index].coefficient
-            entries.remove(at: index)
-            for position in entries.indices { entries[position].coefficient *= scale }
+            entries.remove(at: index, scalingOthersBy: scale)
             let slot = tableau.insertRow(basic: subject, entries: entries, constant: constant * scale)
             tableau.substitute(subject, slot: slot)
         } else if let candidates = addWithArtificialVariable(entries, constant: constant, marker: marker) {
             throw reject(constraint, candidates: candidates, symbolCheckpoint: symbolCheckpoint)
         }
         tableau.optimize()
-        return commit(constraint, marker: marker, other: other, isEdit: isEdit, defined: -1)
+        return commit(constraint, terms: terms, marker: marker, other: other, isEdit: isEdit, defined: -1)
     }
 
-    /// Registers an added constraint and the symbols it owns.
-    mutating func commit(_ constraint: Constraint, marker: Int32, other: Int32, isEdit: Bool, defined: Int32) -> Int32 {
+    /// Registers an added constraint and the symbols it owns. `terms` are the constraint's terms,
+    /// passed in by the caller that already holds them (reading them from the object again costs a
+    /// retain and a release per constraint).
+    mutating func commit(
+        _ constraint: Constraint, terms: [Term], marker: Int32, other: Int32, isEdit: Bool, defined: Int32
+    ) -> Int32 {
         let key = constraint
         let recordIndex: Int32
         let record = ConstraintRecord(
             constraint: constraint, marker: marker, other: other, sequence: nextSequence, isEdit: isEdit,
             defined: defined)
         nextSequence += 1
-        if let reused = freeRecords.popLast() {
+        if let reused = freeRecords.popLastIfAny() {
             recordIndex = reused
             records[Int(reused)] = record
         } else {
@@ -149,7 +149,6 @@ extension Solver {
         tableau.owner[Int(marker)] = recordIndex
         if other >= 0 { tableau.owner[Int(other)] = recordIndex }
         // Every term with a coefficient has its symbol in `termSymbols` by now.
-        let terms = constraint.expression.terms
         for index in terms.indices where !Tableau.nearZero(terms[index].coefficient) {
             let symbol = termSymbols[index]
             if symbol >= 0 { variableUses[Int(symbol)] += 1 }
@@ -160,10 +159,17 @@ extension Solver {
     /// Looks up the symbol of every term's variable once, into `termSymbols` (-1 when the solver has
     /// not seen the variable), so that adding a constraint hashes each variable once.
     mutating func resolveTermSymbols(_ terms: [Term]) {
-        termSymbols.truncate(to: 0)
-        terms.withUnsafeBufferPointer { terms in
-            for index in terms.indices {
-                termSymbols.append(symbolOfVariable[ObjectIdentifier(terms[index].variable)] ?? -1)
+        // Bring the list to the terms' length (it held the previous constraint's, usually about as
+        // long), then overwrite it through a pointer: no capacity or uniqueness check per term.
+        let count = terms.count
+        termSymbols.truncate(to: count)
+        while termSymbols.count < count { termSymbols.append(-1) }
+        let table = symbolOfVariable
+        termSymbols.withUnsafeMutableBufferPointer { symbols in
+            terms.withUnsafeBufferPointer { terms in
+                for index in terms.indices {
+                    symbols[index] = table[ObjectIdentifier(terms[index].variable)] ?? -1
+                }
             }
         }
     }
@@ -193,7 +199,10 @@ extension Solver {
 
     /// Adds a required equality as the definition of its fresh variable (see Definition.swift):
     /// `coefficient · variable + rest == 0` becomes `variable = -(rest + marker) / coefficient`.
-    mutating func define(_ constraint: Constraint, variable: Variable, coefficient: Double, isEdit: Bool) -> Int32 {
+    /// `terms` are the constraint's terms, as in ``commit(_:terms:marker:other:isEdit:defined:)``.
+    mutating func define(
+        _ constraint: Constraint, terms: [Term], variable: Variable, coefficient: Double, isEdit: Bool
+    ) -> Int32 {
         // `freshVariable(in:)` found the variable unknown.
         let defined = newSymbol(for: variable)
         let marker = tableau.allocateSymbol(.dummy)
@@ -201,7 +210,6 @@ extension Solver {
         // already are sorted and distinct).
         let start = tableau.definitionTerms.count
         var sorted = true
-        let terms = constraint.expression.terms
         let definedIdentity = ObjectIdentifier(variable)
         var lastSymbol: Int32 = -1
         for index in terms.indices {
@@ -238,7 +246,7 @@ extension Solver {
             Definition(
                 symbol: defined, termStart: Int32(start), termCount: Int32(tableau.definitionTerms.count - start),
                 constant: -constraint.expression.constant / coefficient, marker: marker, markerCoefficient: -1 / coefficient))
-        return commit(constraint, marker: marker, other: -1, isEdit: isEdit, defined: defined)
+        return commit(constraint, terms: terms, marker: marker, other: -1, isEdit: isEdit, defined: defined)
     }
 
     /// Cassowary's choice of the symbol to solve a new row for: any external variable (the lowest

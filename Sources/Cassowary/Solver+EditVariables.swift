@@ -15,7 +15,7 @@ extension Solver {
             Expression(terms: [Term(variable)], constant: -initialValue), .equal, priority: priority)
         let record = try insert(constraint, isEdit: true)
         let edit = EditRecord(variable: variable, record: record, constant: initialValue)
-        if let reused = freeEdits.popLast() {
+        if let reused = freeEdits.popLastIfAny() {
             edits[Int(reused)] = edit
             editOfVariable[key] = reused
         } else {

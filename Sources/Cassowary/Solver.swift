@@ -66,6 +66,7 @@ public struct Solver: Sendable {
             symbols: variableTotal + count + count / 2 + 8, rows: count + 8, entries: 16 * count + 64)
         records.reserveCapacity(count)
         termSymbols.reserveCapacity(16)
+        levelPriorities.reserveCapacity(4)
         recordOfConstraint.reserveCapacity(count)
         symbolOfVariable.reserveCapacity(variableTotal)
         variables.reserveCapacity(variableTotal)
@@ -133,7 +134,7 @@ public struct Solver: Sendable {
             variableUses.append(contentsOf: repeatElement(0, count: missing))
         }
         let slot: Int32
-        if let reused = freeVariableSlots.popLast() {
+        if let reused = freeVariableSlots.popLastIfAny() {
             slot = reused
             variables[Int(slot)] = variable
         } else {

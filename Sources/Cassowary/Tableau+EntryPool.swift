@@ -49,11 +49,12 @@ extension Tableau {
             let start = entryPool.count
             rows[index].start = Int32(start)
             rows[index].capacity = Int32(capacity)
-            // Grow the pool by the whole region in one step, then copy the entries in.
-            entryPool.append(contentsOf: repeatElement(RowEntry(symbol: 0, node: 0, coefficient: 0), count: capacity))
-            entryPool.withUnsafeMutableBufferPointer { pool in
-                for offset in 0..<count { pool[start &+ offset] = source[offset] }
-            }
+            // Grow the pool by the region: the entries themselves as one block copy, then
+            // placeholders for the spare room (a third of the region at most). Appending a
+            // `repeatElement` of the whole region and copying over it walked a generic iterator per
+            // element and cost more than everything else here.
+            entryPool.append(contentsOf: source)
+            for _ in count..<capacity { entryPool.append(RowEntry(symbol: 0, node: 0, coefficient: 0)) }
             rows[index].count = Int32(count)
             return
         }

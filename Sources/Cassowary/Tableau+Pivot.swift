@@ -142,7 +142,12 @@ extension Tableau {
         var source: [RowEntry] = []
         swap(&source, &sourceBuffer)
         source.truncate(to: 0)
-        source.append(contentsOf: entryPool[range(slot)])
+        // Copied from a pointer into the pool: appending the `ArraySlice` went through the
+        // slice's generic copy, paid on every substitution.
+        let rowRange = range(slot)
+        entryPool.withUnsafeBufferPointer { pool in
+            source.append(contentsOf: UnsafeBufferPointer(rebasing: pool[rowRange]))
+        }
         defer { swap(&source, &sourceBuffer) }
         substitute(symbol, slot: slot, source: source)
     }
@@ -237,7 +242,11 @@ extension Tableau {
         swap(&entries, &pivotBuffer)
         defer { swap(&entries, &pivotBuffer) }
         entries.truncate(to: 0)
-        entries.append(contentsOf: entryPool[range(slot)])
+        // From a pointer into the pool, as in `substitute(_:slot:)`.
+        let rowRange = range(slot)
+        entryPool.withUnsafeBufferPointer { pool in
+            entries.append(contentsOf: UnsafeBufferPointer(rebasing: pool[rowRange]))
+        }
         guard let index = entries.position(of: entering) else { return }
         let coefficient = entries[index].coefficient
         unlink(entering, node: entries[index].node)

@@ -106,7 +106,7 @@ struct Tableau {
 
     mutating func allocateSymbol(_ symbolKind: SymbolKind) -> Int32 {
         let symbol: Int32
-        if let reused = freeSymbols.popLast() {
+        if let reused = freeSymbols.popLastIfAny() {
             symbol = reused
             kind[Int(symbol)] = symbolKind
         } else {
@@ -122,6 +122,14 @@ struct Tableau {
     /// Makes room for `symbols` symbols, `rows` rows and `entries` row entries in all, so that a
     /// system of known size is built without growing any table on the way.
     mutating func reserveCapacity(symbols: Int, rows: Int, entries: Int) {
+        if levelStride == 0 {
+            // Room for the first four priority levels (the stride the first `addLevel` would pick),
+            // laid out with the symbol arrays below: a layout's first non-required constraint then
+            // re-lays out no objective. The objective is empty while the stride is zero.
+            levelStride = 4
+            objective.append(contentsOf: repeatElement(0, count: kind.count * levelStride))
+            levelOrder.reserveCapacity(levelStride)
+        }
         if kind.count < symbols { growSymbolArrays(by: symbols - kind.count) }
         allocationLog.reserveCapacity(16)
         definitionOf.reserveCapacity(symbols)
@@ -290,7 +298,7 @@ struct Tableau {
     /// Puts a row whose entries are not yet linked into a slot, with `basic` as its basic symbol.
     mutating func insertRow(basic: Int32, entries: [RowEntry], constant: Double) -> Int32 {
         let slot: Int32
-        if let reused = freeSlots.popLast() {
+        if let reused = freeSlots.popLastIfAny() {
             slot = reused
         } else {
             slot = Int32(rows.count)
