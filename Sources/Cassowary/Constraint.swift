@@ -15,7 +15,8 @@ public final class Constraint: Sendable, Identifiable, CustomStringConvertible {
     }
 
     /// `lhs <relation> rhs`, kept as `lhs - rhs <relation> 0`.
-    public convenience init(_ lhs: Expression, _ relation: Relation, _ rhs: Expression, priority: Priority = .required) {
+    public convenience init(_ lhs: Expression, _ relation: Relation, _ rhs: Expression, priority: Priority = .required)
+    {
         self.init(lhs - rhs, relation, priority: priority)
     }
 

@@ -9,23 +9,47 @@ public func == (lhs: Variable, rhs: Expression) -> Constraint { Constraint(Expre
 public func == (lhs: Variable, rhs: Variable) -> Constraint { Constraint(Expression(lhs), .equal, Expression(rhs)) }
 public func == (lhs: Expression, rhs: Double) -> Constraint { Constraint(lhs, .equal, Expression(constant: rhs)) }
 public func == (lhs: Double, rhs: Expression) -> Constraint { Constraint(Expression(constant: lhs), .equal, rhs) }
-public func == (lhs: Variable, rhs: Double) -> Constraint { Constraint(Expression(lhs), .equal, Expression(constant: rhs)) }
-public func == (lhs: Double, rhs: Variable) -> Constraint { Constraint(Expression(constant: lhs), .equal, Expression(rhs)) }
+public func == (lhs: Variable, rhs: Double) -> Constraint {
+    Constraint(Expression(lhs), .equal, Expression(constant: rhs))
+}
+public func == (lhs: Double, rhs: Variable) -> Constraint {
+    Constraint(Expression(constant: lhs), .equal, Expression(rhs))
+}
 
 public func <= (lhs: Expression, rhs: Expression) -> Constraint { Constraint(lhs, .lessThanOrEqual, rhs) }
 public func <= (lhs: Expression, rhs: Variable) -> Constraint { Constraint(lhs, .lessThanOrEqual, Expression(rhs)) }
 public func <= (lhs: Variable, rhs: Expression) -> Constraint { Constraint(Expression(lhs), .lessThanOrEqual, rhs) }
-public func <= (lhs: Variable, rhs: Variable) -> Constraint { Constraint(Expression(lhs), .lessThanOrEqual, Expression(rhs)) }
-public func <= (lhs: Expression, rhs: Double) -> Constraint { Constraint(lhs, .lessThanOrEqual, Expression(constant: rhs)) }
-public func <= (lhs: Double, rhs: Expression) -> Constraint { Constraint(Expression(constant: lhs), .lessThanOrEqual, rhs) }
-public func <= (lhs: Variable, rhs: Double) -> Constraint { Constraint(Expression(lhs), .lessThanOrEqual, Expression(constant: rhs)) }
-public func <= (lhs: Double, rhs: Variable) -> Constraint { Constraint(Expression(constant: lhs), .lessThanOrEqual, Expression(rhs)) }
+public func <= (lhs: Variable, rhs: Variable) -> Constraint {
+    Constraint(Expression(lhs), .lessThanOrEqual, Expression(rhs))
+}
+public func <= (lhs: Expression, rhs: Double) -> Constraint {
+    Constraint(lhs, .lessThanOrEqual, Expression(constant: rhs))
+}
+public func <= (lhs: Double, rhs: Expression) -> Constraint {
+    Constraint(Expression(constant: lhs), .lessThanOrEqual, rhs)
+}
+public func <= (lhs: Variable, rhs: Double) -> Constraint {
+    Constraint(Expression(lhs), .lessThanOrEqual, Expression(constant: rhs))
+}
+public func <= (lhs: Double, rhs: Variable) -> Constraint {
+    Constraint(Expression(constant: lhs), .lessThanOrEqual, Expression(rhs))
+}
 
 public func >= (lhs: Expression, rhs: Expression) -> Constraint { Constraint(lhs, .greaterThanOrEqual, rhs) }
 public func >= (lhs: Expression, rhs: Variable) -> Constraint { Constraint(lhs, .greaterThanOrEqual, Expression(rhs)) }
 public func >= (lhs: Variable, rhs: Expression) -> Constraint { Constraint(Expression(lhs), .greaterThanOrEqual, rhs) }
-public func >= (lhs: Variable, rhs: Variable) -> Constraint { Constraint(Expression(lhs), .greaterThanOrEqual, Expression(rhs)) }
-public func >= (lhs: Expression, rhs: Double) -> Constraint { Constraint(lhs, .greaterThanOrEqual, Expression(constant: rhs)) }
-public func >= (lhs: Double, rhs: Expression) -> Constraint { Constraint(Expression(constant: lhs), .greaterThanOrEqual, rhs) }
-public func >= (lhs: Variable, rhs: Double) -> Constraint { Constraint(Expression(lhs), .greaterThanOrEqual, Expression(constant: rhs)) }
-public func >= (lhs: Double, rhs: Variable) -> Constraint { Constraint(Expression(constant: lhs), .greaterThanOrEqual, Expression(rhs)) }
+public func >= (lhs: Variable, rhs: Variable) -> Constraint {
+    Constraint(Expression(lhs), .greaterThanOrEqual, Expression(rhs))
+}
+public func >= (lhs: Expression, rhs: Double) -> Constraint {
+    Constraint(lhs, .greaterThanOrEqual, Expression(constant: rhs))
+}
+public func >= (lhs: Double, rhs: Expression) -> Constraint {
+    Constraint(Expression(constant: lhs), .greaterThanOrEqual, rhs)
+}
+public func >= (lhs: Variable, rhs: Double) -> Constraint {
+    Constraint(Expression(lhs), .greaterThanOrEqual, Expression(constant: rhs))
+}
+public func >= (lhs: Double, rhs: Variable) -> Constraint {
+    Constraint(Expression(constant: lhs), .greaterThanOrEqual, Expression(rhs))
+}

@@ -72,7 +72,8 @@ extension Tableau {
             compacted.append(contentsOf: terms(of: definition))
             definitions[Int(index)] = Definition(
                 symbol: definition.symbol, termStart: start, termCount: definition.termCount,
-                constant: definition.constant, marker: definition.marker, markerCoefficient: definition.markerCoefficient)
+                constant: definition.constant, marker: definition.marker,
+                markerCoefficient: definition.markerCoefficient)
         }
         definitionTerms = compacted
         deadDefinitionTerms = 0

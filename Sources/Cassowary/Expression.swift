@@ -41,7 +41,11 @@ public struct Expression: Sendable, CustomStringConvertible {
     public var description: String {
         var text = ""
         for term in terms {
-            if !text.isEmpty { text += term.coefficient < 0 ? " - " : " + " } else if term.coefficient < 0 { text += "-" }
+            if !text.isEmpty {
+                text += term.coefficient < 0 ? " - " : " + "
+            } else if term.coefficient < 0 {
+                text += "-"
+            }
             let magnitude = abs(term.coefficient)
             if magnitude != 1 { text += "\(magnitude) * " }
             text += term.variable.name

@@ -16,7 +16,9 @@ public func + (lhs: Expression, rhs: Expression) -> Expression { lhs.adding(rhs)
 public func + (lhs: Expression, rhs: Variable) -> Expression { lhs.adding(Expression(rhs)) }
 public func + (lhs: Variable, rhs: Expression) -> Expression { Expression(lhs).adding(rhs) }
 public func + (lhs: Variable, rhs: Variable) -> Expression { Expression(terms: [Term(lhs), Term(rhs)]) }
-public func + (lhs: Expression, rhs: Double) -> Expression { Expression(terms: lhs.terms, constant: lhs.constant + rhs) }
+public func + (lhs: Expression, rhs: Double) -> Expression {
+    Expression(terms: lhs.terms, constant: lhs.constant + rhs)
+}
 public func + (lhs: Double, rhs: Expression) -> Expression { rhs + lhs }
 public func + (lhs: Variable, rhs: Double) -> Expression { Expression(terms: [Term(lhs)], constant: rhs) }
 public func + (lhs: Double, rhs: Variable) -> Expression { rhs + lhs }

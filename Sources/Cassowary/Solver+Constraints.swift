@@ -29,7 +29,8 @@ extension Solver {
         let terms = constraint.expression.terms
         resolveTermSymbols(terms)
         if isRequired && constraint.relation == .equal, let fresh = freshVariable(in: terms) {
-            return define(constraint, terms: terms, variable: fresh.variable, coefficient: fresh.coefficient, isEdit: isEdit)
+            return define(
+                constraint, terms: terms, variable: fresh.variable, coefficient: fresh.coefficient, isEdit: isEdit)
         }
         let level = isRequired ? -1 : self.level(for: constraint.priority)
         let symbolCheckpoint = tableau.checkpointAllocations()
@@ -222,21 +223,25 @@ extension Solver {
             let symbol = termSymbol(index, of: terms)
             if symbol <= lastSymbol { sorted = false }
             lastSymbol = symbol
-            tableau.definitionTerms.append(RowEntry(symbol: symbol, node: -1, coefficient: -termCoefficient / coefficient))
+            tableau.definitionTerms.append(
+                RowEntry(symbol: symbol, node: -1, coefficient: -termCoefficient / coefficient))
         }
         if !sorted {
             var terms = Array(tableau.definitionTerms[start...])
             tableau.definitionTerms.removeSubrange(start...)
             terms.sort { $0.symbol < $1.symbol }
             for term in terms {
-                if tableau.definitionTerms.count > start, tableau.definitionTerms[tableau.definitionTerms.count - 1].symbol == term.symbol {
+                if tableau.definitionTerms.count > start,
+                    tableau.definitionTerms[tableau.definitionTerms.count - 1].symbol == term.symbol
+                {
                     tableau.definitionTerms[tableau.definitionTerms.count - 1].coefficient += term.coefficient
                 } else {
                     tableau.definitionTerms.append(term)
                 }
             }
             var kept = start
-            for position in start..<tableau.definitionTerms.count where !Tableau.nearZero(tableau.definitionTerms[position].coefficient) {
+            for position in start..<tableau.definitionTerms.count
+            where !Tableau.nearZero(tableau.definitionTerms[position].coefficient) {
                 tableau.definitionTerms[kept] = tableau.definitionTerms[position]
                 kept += 1
             }
@@ -245,7 +250,8 @@ extension Solver {
         tableau.define(
             Definition(
                 symbol: defined, termStart: Int32(start), termCount: Int32(tableau.definitionTerms.count - start),
-                constant: -constraint.expression.constant / coefficient, marker: marker, markerCoefficient: -1 / coefficient))
+                constant: -constraint.expression.constant / coefficient, marker: marker,
+                markerCoefficient: -1 / coefficient))
         return commit(constraint, terms: terms, marker: marker, other: -1, isEdit: isEdit, defined: defined)
     }
 

@@ -29,7 +29,9 @@ extension Solver {
     /// - Throws: ``SolverError/unknownEditVariable(_:)`` when it is not an edit variable.
     public mutating func removeEditVariable(_ variable: Variable) throws(SolverError) {
         let key = variable
-        guard let index = editOfVariable[key], let edit = edits[Int(index)] else { throw .unknownEditVariable(variable) }
+        guard let index = editOfVariable[key], let edit = edits[Int(index)] else {
+            throw .unknownEditVariable(variable)
+        }
         editOfVariable[key] = nil
         edits[Int(index)] = nil
         freeEdits.append(index)

@@ -13,7 +13,8 @@ extension Tableau {
         swap(&merged, &mergeBuffer)
         if merged.count < needed {
             merged.append(
-                contentsOf: repeatElement(RowEntry(symbol: 0, node: 0, coefficient: 0), count: needed * 2 - merged.count))
+                contentsOf: repeatElement(
+                    RowEntry(symbol: 0, node: 0, coefficient: 0), count: needed * 2 - merged.count))
         }
         var nodes: [ColumnNode] = []
         swap(&nodes, &columnNodes)
@@ -34,7 +35,8 @@ extension Tableau {
                     pool.withUnsafeMutableBufferPointer { pool in
                         source.withUnsafeBufferPointer { source in
                             let written = Tableau.mergeKernel(
-                                old: UnsafeBufferPointer(rebasing: pool[oldRange]), source: source, out: out, nodes: nodes,
+                                old: UnsafeBufferPointer(rebasing: pool[oldRange]), source: source, out: out,
+                                nodes: nodes,
                                 heads: heads, free: &free, freeCount: &freeCount, target: target, factor: factor,
                                 eliminated: eliminated)
                             if written <= capacity {
@@ -86,7 +88,8 @@ extension Tableau {
             let sourceSymbol = source[j].symbol
             if oldSymbol < sourceSymbol {
                 if oldSymbol == eliminated {
-                    ColumnNode.unlink(oldSymbol, node: old[i].node, nodes: nodes, heads: heads, free: &free, freeCount: &freeCount)
+                    ColumnNode.unlink(
+                        oldSymbol, node: old[i].node, nodes: nodes, heads: heads, free: &free, freeCount: &freeCount)
                 } else {
                     out[written] = old[i]
                     written &+= 1
@@ -104,7 +107,8 @@ extension Tableau {
             } else {
                 let value = old[i].coefficient + factor * source[j].coefficient
                 if nearZero(value) {
-                    ColumnNode.unlink(oldSymbol, node: old[i].node, nodes: nodes, heads: heads, free: &free, freeCount: &freeCount)
+                    ColumnNode.unlink(
+                        oldSymbol, node: old[i].node, nodes: nodes, heads: heads, free: &free, freeCount: &freeCount)
                 } else {
                     out[written] = RowEntry(symbol: oldSymbol, node: old[i].node, coefficient: value)
                     written &+= 1
@@ -115,7 +119,8 @@ extension Tableau {
         }
         while i < oldCount {
             if old[i].symbol == eliminated {
-                ColumnNode.unlink(old[i].symbol, node: old[i].node, nodes: nodes, heads: heads, free: &free, freeCount: &freeCount)
+                ColumnNode.unlink(
+                    old[i].symbol, node: old[i].node, nodes: nodes, heads: heads, free: &free, freeCount: &freeCount)
             } else {
                 out[written] = old[i]
                 written &+= 1
@@ -126,7 +131,8 @@ extension Tableau {
             let value = factor * source[j].coefficient
             if !nearZero(value) {
                 let symbol = source[j].symbol
-                let node = ColumnNode.link(symbol, slot: target, nodes: nodes, heads: heads, free: &free, freeCount: &freeCount)
+                let node = ColumnNode.link(
+                    symbol, slot: target, nodes: nodes, heads: heads, free: &free, freeCount: &freeCount)
                 out[written] = RowEntry(symbol: symbol, node: node, coefficient: value)
                 written &+= 1
             }
@@ -160,7 +166,8 @@ extension Tableau {
         swap(&slots, &slotBuffer)
         for target in slots {
             let coefficient = self.coefficient(in: target, of: symbol)
-            mergeIntoRow(target, source: source, sourceConstant: sourceConstant, factor: coefficient, eliminating: symbol)
+            mergeIntoRow(
+                target, source: source, sourceConstant: sourceConstant, factor: coefficient, eliminating: symbol)
         }
         slotBuffer = slots
         let base = Int(symbol) * levelStride

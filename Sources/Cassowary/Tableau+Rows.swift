@@ -77,9 +77,14 @@ extension Tableau {
     /// the marker's coefficient is negative, then where it is positive), then any external row.
     /// Ties go to the lowest basic id.
     func markerLeavingSlot(_ marker: Int32) -> Int32? {
-        var first: Int32 = -1, firstRatio = Double.infinity, firstBasic = Int32.max
-        var second: Int32 = -1, secondRatio = Double.infinity, secondBasic = Int32.max
-        var third: Int32 = -1, thirdBasic = Int32.max
+        var first: Int32 = -1
+        var firstRatio = Double.infinity
+        var firstBasic = Int32.max
+        var second: Int32 = -1
+        var secondRatio = Double.infinity
+        var secondBasic = Int32.max
+        var third: Int32 = -1
+        var thirdBasic = Int32.max
         var node = columnHead[Int(marker)]
         while node >= 0 {
             let slot = columnNodes[Int(node)].slot

@@ -41,7 +41,8 @@ extension Tableau {
             for read in 0..<list.count {
                 let symbol = list[read]
                 let symbolKind = kind[Int(symbol)]
-                if (symbolKind == .slack || symbolKind == .error) && rowOf[Int(symbol)] < 0 && improvesObjective(symbol) {
+                if (symbolKind == .slack || symbolKind == .error) && rowOf[Int(symbol)] < 0 && improvesObjective(symbol)
+                {
                     list[kept] = symbol
                     kept += 1
                     if best < 0 || symbol < best { best = symbol }

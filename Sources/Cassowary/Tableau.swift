@@ -231,7 +231,8 @@ struct Tableau {
         reserveNodes(1)
         return columnNodes.withUnsafeMutableBufferPointer { nodes in
             columnHead.withUnsafeMutableBufferPointer { heads in
-                ColumnNode.link(symbol, slot: slot, nodes: nodes, heads: heads, free: &freeNode, freeCount: &freeNodeCount)
+                ColumnNode.link(
+                    symbol, slot: slot, nodes: nodes, heads: heads, free: &freeNode, freeCount: &freeNodeCount)
             }
         }
     }
@@ -240,7 +241,8 @@ struct Tableau {
     mutating func unlink(_ symbol: Int32, node: Int32) {
         columnNodes.withUnsafeMutableBufferPointer { nodes in
             columnHead.withUnsafeMutableBufferPointer { heads in
-                ColumnNode.unlink(symbol, node: node, nodes: nodes, heads: heads, free: &freeNode, freeCount: &freeNodeCount)
+                ColumnNode.unlink(
+                    symbol, node: node, nodes: nodes, heads: heads, free: &freeNode, freeCount: &freeNodeCount)
             }
         }
     }

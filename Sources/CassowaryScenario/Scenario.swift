@@ -53,7 +53,9 @@ public struct Scenario: Sendable {
                 return value
             }
             func priority(_ token: Substring) throws(ScenarioError) -> Priority {
-                guard let priority = Scenario.priority(forStrength: token) else { throw fail("unknown strength '\(token)'") }
+                guard let priority = Scenario.priority(forStrength: token) else {
+                    throw fail("unknown strength '\(token)'")
+                }
                 return priority
             }
             switch keyword {

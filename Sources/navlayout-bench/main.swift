@@ -93,9 +93,11 @@ guard let options = parseOptions(Array(CommandLine.arguments.dropFirst())) else 
 }
 if !options.dump {
     print(
-        padded("scenario", 22) + " " + padded("vars", 5, leftAligned: false) + " " + padded("cons", 6, leftAligned: false)
+        padded("scenario", 22) + " " + padded("vars", 5, leftAligned: false) + " "
+            + padded("cons", 6, leftAligned: false)
             + "  " + padded("mode", 9) + " " + padded("iters", 7, leftAligned: false) + "  "
-            + ["median_us", "min_us", "max_us", "p90_us"].map { padded($0, 12, leftAligned: false) }.joined(separator: " "))
+            + ["median_us", "min_us", "max_us", "p90_us"].map { padded($0, 12, leftAligned: false) }.joined(
+                separator: " "))
 }
 for path in options.files {
     guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { fail("cannot read \(path)") }
@@ -109,28 +111,34 @@ for path in options.files {
             continue
         }
         if options.modes.contains("build") {
-            report(name, scenario, "build", Measurement.run(
-                budget: options.budget, minIterations: options.minIterations, maxIterations: options.maxIterations
-            ) {
-                consume(try? ScenarioSystem(scenario).solve())
-            })
+            report(
+                name, scenario, "build",
+                Measurement.run(
+                    budget: options.budget, minIterations: options.minIterations, maxIterations: options.maxIterations
+                ) {
+                    consume(try? ScenarioSystem(scenario).solve())
+                })
         }
         if options.modes.contains("solveonly") {
-            report(name, scenario, "solveonly", Measurement.run(
-                budget: options.budget, minIterations: options.minIterations, maxIterations: options.maxIterations
-            ) {
-                consume(try? system.solve())
-            })
+            report(
+                name, scenario, "solveonly",
+                Measurement.run(
+                    budget: options.budget, minIterations: options.minIterations, maxIterations: options.maxIterations
+                ) {
+                    consume(try? system.solve())
+                })
         }
         if options.modes.contains("resize") && !scenario.resizes.isEmpty {
             var solver = try system.solve()
             var step = 0
-            report(name, scenario, "resize", Measurement.run(
-                budget: options.budget, minIterations: options.minIterations, maxIterations: options.maxIterations
-            ) {
-                try? system.applyResize(step: step, to: &solver)
-                step += 1
-            })
+            report(
+                name, scenario, "resize",
+                Measurement.run(
+                    budget: options.budget, minIterations: options.minIterations, maxIterations: options.maxIterations
+                ) {
+                    try? system.applyResize(step: step, to: &solver)
+                    step += 1
+                })
             consume(solver)
         }
     } catch {

@@ -1,6 +1,6 @@
-import Testing
 import Cassowary
 import CassowaryScenario
+import Testing
 
 /// Reserving capacity is invisible in the results, and a required equality over restricted symbols
 /// only (the phase-one case, including its one-pivot shortcut) solves and rejects as it must.

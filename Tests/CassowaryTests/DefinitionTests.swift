@@ -1,5 +1,5 @@
-import Testing
 import Cassowary
+import Testing
 
 /// Variables defined by a required equality on a fresh variable stay out of the tableau; they must
 /// behave exactly like any other variable.

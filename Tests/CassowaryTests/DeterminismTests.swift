@@ -1,6 +1,6 @@
-import Testing
 import Cassowary
 import CassowaryScenario
+import Testing
 
 /// Same input, same output: bit for bit in one order, and the same optimum in any order where the
 /// optimum is unique.

@@ -1,5 +1,5 @@
-import Testing
 import Cassowary
+import Testing
 
 /// What the layout layer reports: lost constraints and ambiguity.
 @Suite struct DiagnosticsTests {

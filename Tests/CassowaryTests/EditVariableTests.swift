@@ -1,5 +1,5 @@
-import Testing
 import Cassowary
+import Testing
 
 /// Edit variables: suggestions re-solved with the dual simplex.
 @Suite struct EditVariableTests {
@@ -133,18 +133,21 @@ import Cassowary
         try solver.suggestValue(10, for: x)
         try solver.suggestValue(20, for: y)
         solver.updateVariables()
-        #expect([solver.value(of: x), solver.value(of: y), solver.value(of: w), solver.value(of: h)] == [10, 20, 0, 0])
+        #expect(
+            [solver.value(of: x), solver.value(of: y), solver.value(of: w), solver.value(of: h)] == [10, 20, 0, 0])
         try solver.addEditVariable(w, priority: .high)
         try solver.addEditVariable(h, priority: .high)
         try solver.suggestValue(30, for: w)
         try solver.suggestValue(40, for: h)
         solver.updateVariables()
-        #expect([solver.value(of: x), solver.value(of: y), solver.value(of: w), solver.value(of: h)] == [10, 20, 30, 40])
+        #expect(
+            [solver.value(of: x), solver.value(of: y), solver.value(of: w), solver.value(of: h)] == [10, 20, 30, 40])
         try solver.removeEditVariable(w)
         try solver.removeEditVariable(h)
         try solver.suggestValue(50, for: x)
         try solver.suggestValue(60, for: y)
         solver.updateVariables()
-        #expect([solver.value(of: x), solver.value(of: y), solver.value(of: w), solver.value(of: h)] == [50, 60, 0, 0])
+        #expect(
+            [solver.value(of: x), solver.value(of: y), solver.value(of: w), solver.value(of: h)] == [50, 60, 0, 0])
     }
 }

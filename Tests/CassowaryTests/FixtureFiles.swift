@@ -1,9 +1,10 @@
-import Foundation
 import CassowaryScenario
+import Foundation
 
 /// Fixture files next to this source file, under Fixtures/.
 enum FixtureFiles {
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "Fixtures")
 
     static func text(_ name: String) throws -> String {
         try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)

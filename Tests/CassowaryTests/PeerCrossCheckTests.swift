@@ -1,6 +1,6 @@
-import Testing
 import Cassowary
 import CassowaryScenario
+import Testing
 
 /// Our values on the shared scenarios equal the peer's (kiwisolver 1.5.1, `--dump` output kept in
 /// Fixtures/*.kiwisolver-1.5.1.dump) within 1e-6, initially and after every resize step.
@@ -33,7 +33,8 @@ import CassowaryScenario
                 #expect(variable.name == peer.name)
                 #expect(
                     isClose(solver.value(of: variable), peer.value, within: 1e-6),
-                    "\(scenarioName) step \(step): \(variable.name) = \(solver.value(of: variable)), peer \(peer.value)")
+                    "\(scenarioName) step \(step): \(variable.name) = \(solver.value(of: variable)), peer \(peer.value)"
+                )
             }
         }
     }

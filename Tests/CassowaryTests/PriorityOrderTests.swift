@@ -1,5 +1,5 @@
-import Testing
 import Cassowary
+import Testing
 
 /// Priorities are strict levels: a higher priority wins over any amount of lower-priority error.
 @Suite struct PriorityOrderTests {

@@ -1,5 +1,5 @@
-import Testing
 import Cassowary
+import Testing
 
 /// Random feasible systems (seeded, so every run checks the same systems): every required
 /// constraint holds, suggestions keep it so, and removing everything returns to the start.
@@ -20,7 +20,8 @@ import Cassowary
         func randomExpression() -> (Expression, Double) {
             var terms: [Term] = []
             var value = 0.0
-            for index in variables.indices.shuffled(using: &generator).prefix(Int.random(in: 1...3, using: &generator)) {
+            for index in variables.indices.shuffled(using: &generator).prefix(Int.random(in: 1...3, using: &generator))
+            {
                 let coefficient = coefficients.randomElement(using: &generator) ?? 1
                 terms.append(Term(variables[index], coefficient))
                 value += coefficient * point[index]
@@ -43,7 +44,8 @@ import Cassowary
             let (expression, _) = randomExpression()
             let target = Double(Int.random(in: -100...100, using: &generator))
             let priority = priorities.randomElement(using: &generator) ?? .low
-            let relation = [Relation.equal, .lessThanOrEqual, .greaterThanOrEqual].randomElement(using: &generator) ?? .equal
+            let relation =
+                [Relation.equal, .lessThanOrEqual, .greaterThanOrEqual].randomElement(using: &generator) ?? .equal
             preferences.append(Constraint(expression - target, relation, priority: priority))
         }
         return RandomSystem(variables: variables, required: required, preferences: preferences)
@@ -183,7 +185,9 @@ import Cassowary
             // constraints' total violation per priority instead of values there.
             func cost(_ s: Solver) -> [Int: Double] {
                 var total: [Int: Double] = [:]
-                for broken in s.brokenConstraints() { total[broken.constraint.priority.value, default: 0] += broken.violation }
+                for broken in s.brokenConstraints() {
+                    total[broken.constraint.priority.value, default: 0] += broken.violation
+                }
                 return total
             }
             let ours = cost(solver)

@@ -1,6 +1,6 @@
-import Testing
 import Cassowary
 import CassowaryScenario
+import Testing
 
 @Suite struct ScenarioTests {
     @Test(arguments: [

@@ -1,5 +1,5 @@
-import Testing
 import Cassowary
+import Testing
 
 /// Cases every Cassowary implementation carries (kiwi's and cassowary.js's suites).
 @Suite struct SimpleSystemTests {

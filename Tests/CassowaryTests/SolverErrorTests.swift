@@ -1,5 +1,5 @@
-import Testing
 import Cassowary
+import Testing
 
 /// Misuse is reported with a typed error carrying the offending value.
 @Suite struct SolverErrorTests {

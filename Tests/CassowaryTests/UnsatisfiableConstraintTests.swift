@@ -1,5 +1,5 @@
-import Testing
 import Cassowary
+import Testing
 
 /// Contradicting required constraints are rejected atomically, with an irreducible explanation.
 @Suite struct UnsatisfiableConstraintTests {
