@@ -7,6 +7,8 @@
 #   EXAMPLES=200 scripts/conformance.sh    # more generated cases per operation
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=lib/navlayout-server.sh
+. scripts/lib/navlayout-server.sh
 
 if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then
     export PATH="/opt/swift/usr/bin:$PATH"
@@ -32,28 +34,10 @@ cleanup() {
 trap cleanup EXIT
 
 admin_token="conformance-admin-$(od -An -N12 -tx1 /dev/urandom | tr -d ' \n')"
-NAVLAYOUT_ADMIN_TOKEN="$admin_token" "$binary" serve --port 0 --database "$workdir/navlayout.sqlite" \
-    --migrations "$PWD/Migrations" --access-log off >"$workdir/stdout" 2>"$workdir/stderr" &
-server_pid=$!
-
-port=""
-for _ in $(seq 1 100); do
-    port="$(sed -n 's|^navlayout listening on http://127.0.0.1:\([0-9]*\).*|\1|p' "$workdir/stdout")"
-    [ -n "$port" ] && break
-    if ! kill -0 "$server_pid" 2>/dev/null; then
-        echo "conformance: the server did not start" >&2
-        cat "$workdir/stderr" >&2
-        exit 1
-    fi
-    sleep 0.1
-done
-[ -n "$port" ] || { echo "conformance: the server did not report its port" >&2; exit 1; }
-base="http://127.0.0.1:$port"
+start_navlayout conformance "$binary" "$workdir" "$admin_token"
 
 # A tenant and its first key, through the API itself.
-created="$(curl -sf -X POST "$base/v1/tenants" -H "Authorization: Bearer $admin_token" \
-    -H 'Content-Type: application/json' -d '{"name":"conformance"}')"
-api_key="$(printf '%s' "$created" | python3 -c 'import json,sys; print(json.load(sys.stdin)["key"]["secret"])')"
+api_key="$(create_tenant_key "$base" "$admin_token" conformance)"
 
 # Pagination cursors are opaque tokens the server issues; a made-up one is rightly a 400, so the
 # cursor parameters get real cursors: one from the audit listing (its first page holds the tenant's

@@ -12,6 +12,8 @@
 # without the layout engine; the page itself was still checked and screenshotted); 1 anything else.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=lib/navlayout-server.sh
+. scripts/lib/navlayout-server.sh
 
 if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then
     export PATH="/opt/swift/usr/bin:$PATH"
@@ -42,27 +44,9 @@ cleanup() {
 trap cleanup EXIT
 
 admin_token="playground-admin-$(od -An -N12 -tx1 /dev/urandom | tr -d ' \n')"
-NAVLAYOUT_ADMIN_TOKEN="$admin_token" "$binary" serve --port 0 --database "$workdir/navlayout.sqlite" \
-    --migrations "$PWD/Migrations" --access-log off >"$workdir/stdout" 2>"$workdir/stderr" &
-server_pid=$!
+start_navlayout playground "$binary" "$workdir" "$admin_token"
 
-port=""
-for _ in $(seq 1 100); do
-    port="$(sed -n 's|^navlayout listening on http://127.0.0.1:\([0-9]*\).*|\1|p' "$workdir/stdout")"
-    [ -n "$port" ] && break
-    if ! kill -0 "$server_pid" 2>/dev/null; then
-        echo "playground: the server did not start" >&2
-        cat "$workdir/stderr" >&2
-        exit 1
-    fi
-    sleep 0.1
-done
-[ -n "$port" ] || { echo "playground: the server did not report its port" >&2; exit 1; }
-base="http://127.0.0.1:$port"
-
-created="$(curl -sf -X POST "$base/v1/tenants" -H "Authorization: Bearer $admin_token" \
-    -H 'Content-Type: application/json' -d '{"name":"playground"}')"
-api_key="$(printf '%s' "$created" | python3 -c 'import json,sys; print(json.load(sys.stdin)["key"]["secret"])')"
+api_key="$(create_tenant_key "$base" "$admin_token" playground)"
 
 # Headless Chromium with DevTools on a free port it picks and writes into its profile folder.
 chromium --headless --no-sandbox --disable-gpu --disable-dev-shm-usage --no-first-run \
