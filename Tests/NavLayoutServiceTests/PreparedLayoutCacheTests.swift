@@ -9,6 +9,14 @@ struct PreparedLayoutCacheTests {
     static func request(_ fixture: String, screen: NavigationLayout.JSONValue, navigation: String = "guidance") throws
         -> (LayoutRequest, NavigationLayout.JSONValue)
     {
+        let document = try Self.document(fixture, screen: screen, navigation: navigation)
+        return (try LayoutRequest.decode(from: document), document)
+    }
+
+    /// The fixture's document with its screen (and state) replaced, not decoded.
+    static func document(_ fixture: String, screen: NavigationLayout.JSONValue, navigation: String = "guidance") throws
+        -> NavigationLayout.JSONValue
+    {
         guard case .object(var object) = try JSONParser().parse(try Fixtures.bytes(fixture)) else {
             throw Fixtures.FixtureError(name: fixture)
         }
@@ -18,8 +26,7 @@ struct PreparedLayoutCacheTests {
             if navigation != "guidance" { state["prompt"] = nil }
             object["state"] = .object(state)
         }
-        let document = NavigationLayout.JSONValue.object(object)
-        return (try LayoutRequest.decode(from: document), document)
+        return .object(object)
     }
 
     static let screens: [NavigationLayout.JSONValue] = [
@@ -39,30 +46,70 @@ struct PreparedLayoutCacheTests {
         for navigation in ["guidance", "ready", "disabled"] {
             for screen in Self.screens {
                 let (request, document) = try Self.request(fixture, screen: screen, navigation: navigation)
-                var cached = cache.solve(request, document: document)
+                var cached = try cache.solve(document: document, clock: { 0 })
                 var fresh = LayoutEngine.solve(request)
-                cached.solveMicros = nil
+                cached.result.solveMicros = nil
                 fresh.solveMicros = nil
-                #expect(cached == fresh, "\(fixture) \(navigation) \(JSONWriter().string(for: screen))")
+                let label = "\(fixture) \(navigation) \(JSONWriter().string(for: screen))"
+                #expect(cached.request == request, "\(label)")
+                #expect(cached.result == fresh, "\(label)")
             }
         }
     }
 
-    @Test("the key ignores the screen's geometry and the profile's name, not its direction")
+    @Test("the key ignores the screen's geometry, not its direction nor the profile's name")
     func keys() throws {
         let (_, phone) = try Self.request("seed-delegate-guidance.json", screen: Self.screens[0])
         let (_, small) = try Self.request("seed-delegate-guidance.json", screen: Self.screens[1])
         let (_, rtl) = try Self.request("seed-delegate-guidance.json", screen: Self.screens[3])
-        #expect(PreparedLayoutCache.key(of: phone) == PreparedLayoutCache.key(of: small))
-        #expect(PreparedLayoutCache.key(of: phone) != PreparedLayoutCache.key(of: rtl))
+        #expect(PreparedLayoutKey(phone) == PreparedLayoutKey(small))
+        #expect(PreparedLayoutKey(phone).hashValue == PreparedLayoutKey(small).hashValue)
+        #expect(PreparedLayoutKey(phone) != PreparedLayoutKey(rtl))
+        guard case .object(var named) = phone else { throw Fixtures.FixtureError(name: "seed-delegate-guidance.json") }
+        named["profile"] = .string("fleet")
+        #expect(PreparedLayoutKey(phone) != PreparedLayoutKey(.object(named)))
+    }
+
+    @Test("names that differ only in their Unicode spelling never share a key")
+    func keysCompareBytes() {
+        let composed: NavigationLayout.JSONValue = ["delegate": ["views": ["caf\u{E9}"]]]
+        let decomposed: NavigationLayout.JSONValue = ["delegate": ["views": ["cafe\u{301}"]]]
+        #expect(composed == decomposed)  // String equality is canonical equivalence...
+        #expect(PreparedLayoutKey(composed) != PreparedLayoutKey(decomposed))  // ...the key's is the bytes'
+        #expect(PreparedLayoutKey(["width": 0.0]) != PreparedLayoutKey(["width": -0.0]))
+    }
+
+    @Test("a cached layout reports a bad screen exactly as a full decode does, and stays usable")
+    func badScreenOnHit() throws {
+        let cache = PreparedLayoutCache()
+        let (_, good) = try Self.request("seed-delegate-guidance.json", screen: Self.screens[0])
+        _ = try cache.solve(document: good, clock: { 0 })
+        let badScreens: [NavigationLayout.JSONValue] = [
+            ["width": -1, "height": 852],
+            ["width": 393, "height": 852, "safeArea": ["top": 600, "bottom": 300]],
+            ["width": 393, "height": 852, "depth": 3],
+            ["height": 852],
+        ]
+        for screen in badScreens {
+            let document = try Self.document("seed-delegate-guidance.json", screen: screen)
+            let full = #expect(throws: RequestError.self) { try LayoutRequest.decode(from: document) }
+            let cached = #expect(throws: RequestError.self) { try cache.solve(document: document, clock: { 0 }) }
+            #expect(full != nil && cached?.issues == full?.issues, "\(JSONWriter().string(for: screen))")
+        }
+        var again = try cache.solve(document: good, clock: { 0 })
+        var fresh = LayoutEngine.solve(try LayoutRequest.decode(from: good))
+        again.result.solveMicros = nil
+        fresh.solveMicros = nil
+        #expect(again.result == fresh)
+        #expect(cache.count == 1)
     }
 
     @Test("the least recently used key goes first once the cache is full")
     func capacity() throws {
         let cache = PreparedLayoutCache(capacity: 2)
         for fixture in ["seed-delegate-guidance.json", "seed-delegate-prompt.json", "builtin-guidance.json"] {
-            let (request, document) = try Self.request(fixture, screen: Self.screens[0])
-            _ = cache.solve(request, document: document)
+            let (_, document) = try Self.request(fixture, screen: Self.screens[0])
+            _ = try cache.solve(document: document, clock: { 0 })
         }
         #expect(cache.count == 2)
     }

@@ -2,24 +2,42 @@ import NavigationLayout
 import Synchronization
 
 /// Prepared layouts (plan, parsed rules, solver) kept between requests, keyed by everything of a
-/// request but the screen's geometry: the same delegate or profile solved again, on the same screen
-/// or another of its width class, skips planning and parsing and re-solves with the screen as edit
-/// variables, as the device matrix does for its cells. `PreparedLayout.solve(screen:)` re-plans by
-/// itself whenever the screen calls for it, so a cached layout answers exactly what a fresh solve
-/// answers (the tests compare the two).
+/// request but the screen's geometry (`PreparedLayoutKey`): the same delegate or profile solved again,
+/// on the same screen or another of its width class, skips decoding, planning and parsing: only its
+/// screen is decoded, and the layout re-solves with the screen as edit variables, as the device matrix
+/// does for its cells. `PreparedLayout.solve(screen:)` re-plans by itself whenever the screen calls for
+/// it, so a cached layout answers exactly what a fresh decode and solve answer (the tests compare the
+/// two, requests included).
 ///
 /// A prepared layout is taken out of the cache while it solves (it is mutable), so concurrent
 /// requests for the same key each get their own; at most `instancesPerKey` wait per key, and the
 /// least recently used key goes first once `capacity` keys are held.
 final class PreparedLayoutCache: Sendable {
-    private struct Entry {
+    /// The instances waiting under one key. A reference, so that a request hands its instance back
+    /// to the entry it took it from without finding the key again (comparing two documents); an
+    /// entry evicted meanwhile simply drops it.
+    ///
+    /// `@unchecked Sendable`: its stored properties are read and written only inside `state.withLock`,
+    /// so the lock serialises every access even though the reference itself leaves the lock.
+    private final class Entry: @unchecked Sendable {
         var instances: [PreparedLayout]
         var lastUse: UInt64
+
+        init(instances: [PreparedLayout], lastUse: UInt64) {
+            self.instances = instances
+            self.lastUse = lastUse
+        }
     }
 
     private struct State {
-        var entries: [String: Entry] = [:]  // lookups only; eviction picks by lastUse
+        var entries: [PreparedLayoutKey: Entry] = [:]  // lookups only; eviction picks by lastUse
         var clock: UInt64 = 0
+    }
+
+    /// A solved request: what it decoded to, and its result with the engine's time in `solveMicros`.
+    struct Solved {
+        var request: LayoutRequest
+        var result: LayoutResult
     }
 
     let capacity: Int
@@ -31,50 +49,72 @@ final class PreparedLayoutCache: Sendable {
         self.instancesPerKey = max(1, instancesPerKey)
     }
 
-    /// Solves `request` with a cached prepared layout for `document`'s key, or a new one, and keeps
-    /// it for the next request.
-    func solve(_ request: LayoutRequest, document: NavigationLayout.JSONValue) -> LayoutResult {
-        let key = Self.key(of: document)
-        var prepared =
-            state.withLock { state -> PreparedLayout? in
-                state.clock &+= 1
-                guard var entry = state.entries[key], let instance = entry.instances.popLast() else { return nil }
-                entry.lastUse = state.clock
-                state.entries[key] = entry
-                return instance
-            } ?? PreparedLayout(request)
-        let result = prepared.solve(screen: request.screen)
-        let instance = prepared
+    /// Decodes and solves `document` (a request after any profile merge) with a cached prepared layout
+    /// for its key, or a new one, and keeps it for the next request. `clock` (nanoseconds) times the
+    /// solve alone, not the decoding.
+    func solve(document: NavigationLayout.JSONValue, clock: () -> UInt64) throws(RequestError) -> Solved {
+        let key = PreparedLayoutKey(document)
+        if let (entry, cached) = take(key) {
+            var prepared = cached
+            let screen: Screen
+            do {
+                screen = try LayoutRequest.decodeScreen(of: document)
+            } catch {
+                put(prepared, back: entry)
+                throw error
+            }
+            let start = clock()
+            var result = prepared.solve(screen: screen)
+            result.solveMicros = Int((clock() &- start) / 1000)
+            put(prepared, back: entry)
+            return Solved(request: prepared.request, result: result)
+        }
+        let request = try LayoutRequest.decode(from: document)
+        let start = clock()
+        var prepared = PreparedLayout(request)
+        var result = prepared.solve(screen: request.screen)
+        result.solveMicros = Int((clock() &- start) / 1000)
+        insert(prepared, for: key)
+        return Solved(request: request, result: result)
+    }
+
+    /// Takes a waiting instance of `key` out, with the entry to hand it back to.
+    private func take(_ key: PreparedLayoutKey) -> (Entry, PreparedLayout)? {
+        state.withLock { state -> (Entry, PreparedLayout)? in
+            state.clock &+= 1
+            guard let entry = state.entries[key], let instance = entry.instances.popLast() else { return nil }
+            entry.lastUse = state.clock
+            return (entry, instance)
+        }
+    }
+
+    /// Hands an instance back to the entry it came from.
+    private func put(_ instance: PreparedLayout, back entry: Entry) {
         state.withLock { state in
             state.clock &+= 1
-            var entry = state.entries[key] ?? Entry(instances: [], lastUse: state.clock)
-            if entry.instances.count < instancesPerKey { entry.instances.append(instance) }
             entry.lastUse = state.clock
-            state.entries[key] = entry
+            if entry.instances.count < instancesPerKey { entry.instances.append(instance) }
+        }
+    }
+
+    /// Keeps a new instance for `key`, evicting the least recently used key when full.
+    private func insert(_ instance: PreparedLayout, for key: PreparedLayoutKey) {
+        state.withLock { state in
+            state.clock &+= 1
+            if let entry = state.entries[key] {
+                entry.lastUse = state.clock
+                if entry.instances.count < instancesPerKey { entry.instances.append(instance) }
+                return
+            }
+            state.entries[key] = Entry(instances: [instance], lastUse: state.clock)
             if state.entries.count > capacity,
-                let oldest = state.entries.min(by: { ($0.value.lastUse, $0.key) < ($1.value.lastUse, $1.key) })?.key
+                let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse })?.key
             {
                 state.entries[oldest] = nil
             }
         }
-        return result
     }
 
     /// The number of keys held.
     var count: Int { state.withLock { $0.entries.count } }
-
-    /// The request without the screen's geometry (width, height, safe area), which a prepared
-    /// layout takes per solve; direction and CarPlay stay in the key because they change the plan.
-    static func key(of document: NavigationLayout.JSONValue) -> String {
-        guard case .object(var object) = document else { return JSONWriter().string(for: document) }
-        object["profile"] = nil
-        object["profileVersion"] = nil
-        if case .object(let screen)? = object["screen"] {
-            var kept = JSONObject()
-            kept["layoutDirection"] = screen["layoutDirection"] ?? .string("ltr")
-            kept["carPlay"] = screen["carPlay"] ?? .bool(false)
-            object["screen"] = .object(kept)
-        }
-        return JSONWriter().string(for: .object(object))
-    }
 }

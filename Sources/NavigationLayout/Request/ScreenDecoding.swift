@@ -1,0 +1,22 @@
+extension LayoutRequest {
+    /// Decodes only the screen of a request document (after any profile merge), with the checks, paths
+    /// and messages of `decode(from:)`.
+    ///
+    /// For a document whose members other than the screen's geometry equal those of a document that
+    /// decoded (the service's prepared layouts are keyed that way), this finds exactly the problems a
+    /// full decode would: every other member was already found sound, and no check of the screen looks
+    /// outside it.
+    public static func decodeScreen(of value: JSONValue) throws(RequestError) -> Screen {
+        var decoder = RequestDecoder()
+        let path = JSONPath.root
+        guard case .object(let body) = value else {
+            decoder.report(path, "expected the request to be an object, found \(value.typeDescription)")
+            throw RequestError(issues: decoder.issues)
+        }
+        let screen = decoder.required(body, "screen", at: path).flatMap {
+            decoder.screen($0, at: path.appending("screen"))
+        }
+        guard let screen, decoder.issues.isEmpty else { throw RequestError(issues: decoder.issues) }
+        return screen
+    }
+}
