@@ -47,20 +47,23 @@ final class EventLoop: Sendable {
 
     /// Hands a finished response to the loop. Only the first completion into an empty mailbox pays
     /// for a wake-up; the loop drains the whole mailbox each time it runs, so bursts coalesce.
+    ///
+    /// The wake-up is written after the lock is released: a write to the eventfd wakes the loop's
+    /// thread, which at once wants the same lock, and the handler threads queue behind it too. That
+    /// is safe because the eventfd stays open for as long as this object lives (see `deinit`).
     func deliver(_ completion: HandlerCompletion) {
-        mailbox.withLock { box in
-            guard !box.isClosed else { return }
+        let wakeNeeded = mailbox.withLock { box -> Bool in
+            guard !box.isClosed else { return false }
             box.completions.append(completion)
-            // The write happens under the lock so it cannot race `closeDescriptors`.
-            if box.completions.count == 1 { signalWakeDescriptor() }
+            return box.completions.count == 1
         }
+        if wakeNeeded { signalWakeDescriptor() }
     }
 
     /// Ends the loop's current `epoll_wait`, e.g. to notice that shutdown began.
     func wake() {
-        mailbox.withLock { box in
-            if !box.isClosed { signalWakeDescriptor() }
-        }
+        let isClosed = mailbox.withLock { $0.isClosed }
+        if !isClosed { signalWakeDescriptor() }
     }
 
     private func signalWakeDescriptor() {
@@ -68,13 +71,12 @@ final class EventLoop: Sendable {
         _ = Glibc.write(wakeDescriptor, &one, MemoryLayout<UInt64>.size)
     }
 
-    /// Takes every pending completion, in delivery order.
-    func takeCompletions() -> [HandlerCompletion] {
+    /// Moves every pending completion, in delivery order, into `batch` (which must be empty) and
+    /// leaves `batch`'s former storage in the mailbox: the loop and the mailbox swap two buffers
+    /// back and forth, so taking a batch neither allocates nor copies under the lock.
+    func takeCompletions(into batch: inout [HandlerCompletion]) {
         mailbox.withLock { box in
-            if box.completions.isEmpty { return [] }
-            let taken = box.completions
-            box.completions.removeAll(keepingCapacity: true)
-            return taken
+            if !box.completions.isEmpty { swap(&box.completions, &batch) }
         }
     }
 
@@ -84,13 +86,19 @@ final class EventLoop: Sendable {
         _ = Glibc.read(wakeDescriptor, &value, MemoryLayout<UInt64>.size)
     }
 
+    /// Closes the epoll descriptor and stops taking completions. The eventfd stays open until the
+    /// last reference to the loop goes (a handler finishing late may still be about to signal it),
+    /// so its number cannot be reused under a late writer.
     func closeDescriptors() {
         mailbox.withLock { box in
             guard !box.isClosed else { return }
             box.isClosed = true
             box.completions.removeAll()
-            closeDescriptor(wakeDescriptor)
             closeDescriptor(epollDescriptor)
         }
+    }
+
+    deinit {
+        closeDescriptor(wakeDescriptor)
     }
 }

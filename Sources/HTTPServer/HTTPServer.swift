@@ -150,6 +150,8 @@ public final class HTTPServer: Sendable {
         for loop in loops { loop.closeDescriptors() }
         let waiters = lifecycle.withLock { life in
             life.stopped = true
+            // Each loop's eventfd closes when its last reference goes (see `EventLoop.deinit`).
+            life.loops = []
             for source in life.signalSources { source.cancel() }
             life.signalSources = []
             defer { life.waiters = [] }

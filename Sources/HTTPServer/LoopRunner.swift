@@ -62,6 +62,7 @@ final class LoopRunner {
         }
         var events = [epoll_event](repeating: epoll_event(), count: Self.maxEvents)
         var nextSweep = monotonicNanoseconds() &+ sweepIntervalNanoseconds
+        var completions: [HandlerCompletion] = []
         while true {
             let count = events.withUnsafeMutableBufferPointer { buffer in
                 epoll_wait(loop.epollDescriptor, buffer.baseAddress, Int32(Self.maxEvents), waitMilliseconds)
@@ -75,9 +76,11 @@ final class LoopRunner {
             for index in 0..<max(0, Int(count)) {
                 handle(events[index])
             }
-            for completion in loop.takeCompletions() {
+            loop.takeCompletions(into: &completions)
+            for completion in completions {
                 complete(completion)
             }
+            completions.removeAll(keepingCapacity: true)
             let now = monotonicNanoseconds()
             if now >= nextSweep {
                 sweep(now: now)
