@@ -23,6 +23,8 @@ struct SHA256Tests {
         ])
     func knownVectors(input: String, expected: String) {
         #expect(SHA256.hexDigest(input.utf8) == expected)
+        let bytes = SHA256.hash(Array(input.utf8))  // the byte-array overload
+        #expect(bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined() == expected)
     }
 
     @Test("a million 'a' bytes fed in uneven pieces give the published digest")

@@ -5,6 +5,16 @@ enum RandomIdentifier {
     /// not misread, and every character is URL-safe.
     static let alphabet: [Character] = Array("0123456789abcdefghjkmnpqrstvwxyz")
 
+    /// Whether `byte` is the UTF-8 of a character of `alphabet`.
+    static func isAlphabetByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return true
+        case UInt8(ascii: "i"), UInt8(ascii: "l"), UInt8(ascii: "o"), UInt8(ascii: "u"): return false
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): return true
+        default: return false
+        }
+    }
+
     /// `count` random bytes.
     static func bytes(_ count: Int) -> [UInt8] {
         var generator = SystemRandomNumberGenerator()

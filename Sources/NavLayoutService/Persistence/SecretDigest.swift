@@ -8,7 +8,7 @@ import Storage
 enum SecretDigest {
     /// The 32-byte SHA-256 of the secret's UTF-8 bytes.
     static func digest(of secret: String) -> [UInt8] {
-        SHA256.hash(secret.utf8)
+        SHA256.hash(Array(secret.utf8))
     }
 
     /// Whether two digests are equal, taking the same time wherever they differ: the loop always

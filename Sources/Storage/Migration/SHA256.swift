@@ -28,6 +28,14 @@ public struct SHA256: Sendable {
         return hasher.finalize()
     }
 
+    /// The digest of `bytes`, as 32 bytes: the same digest, specialised for a byte array (the generic
+    /// form, called across modules, reads every byte through a protocol witness).
+    public static func hash(_ bytes: [UInt8]) -> [UInt8] {
+        var hasher = SHA256()
+        hasher.update(bytes)
+        return hasher.finalize()
+    }
+
     /// The digest of `bytes`, as 64 lowercase hexadecimal digits.
     public static func hexDigest<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
         let digits: [Character] = Array("0123456789abcdef")
