@@ -25,15 +25,29 @@ enum JSONBody {
 
     /// 415 for a body that declares a media type other than JSON; no declared type reads as JSON.
     static func checkMediaType(of request: Request) throws(HTTPError) {
-        if let contentType = request.headers["Content-Type"] {
-            let mediaType = contentType.split(separator: ";").first.map {
-                $0.trimmingCharacters(in: .whitespaces).lowercased()
-            }
-            guard mediaType == "application/json" || (mediaType?.hasSuffix("+json") ?? false) else {
-                throw HTTPError(
-                    .unsupportedMediaType, detail: "the body must be application/json, not \(contentType)")
+        guard let contentType = request.headers["Content-Type"] else { return }
+        guard isJSON(mediaTypeOf: contentType) else {
+            throw HTTPError(.unsupportedMediaType, detail: "the body must be application/json, not \(contentType)")
+        }
+    }
+
+    /// Whether a Content-Type value names JSON: `application/json` or any `+json` type, in any case,
+    /// whatever its parameters. Read as bytes: every engine request passes through here.
+    static func isJSON(mediaTypeOf contentType: String) -> Bool {
+        var utf8 = Substring(contentType).utf8
+        if let semicolon = utf8.firstIndex(of: UInt8(ascii: ";")) { utf8 = utf8[..<semicolon] }
+        let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        while let first = utf8.first, isBlank(first) { utf8 = utf8.dropFirst() }
+        while let last = utf8.last, isBlank(last) { utf8 = utf8.dropLast() }
+        func endsWith(_ suffix: String) -> Bool {
+            let suffix = suffix.utf8
+            guard utf8.count >= suffix.count else { return false }
+            return zip(utf8.suffix(suffix.count), suffix).allSatisfy { pair in
+                // ASCII case folding; the suffixes compared here are lower case letters and punctuation.
+                (pair.0 >= UInt8(ascii: "A") && pair.0 <= UInt8(ascii: "Z") ? pair.0 | 0x20 : pair.0) == pair.1
             }
         }
+        return (utf8.count == "application/json".utf8.count && endsWith("application/json")) || endsWith("+json")
     }
 
     /// The body's text, once `object(of:)` has accepted it.
