@@ -20,12 +20,27 @@ final class PreparedLayoutCache: Sendable {
     /// `@unchecked Sendable`: its stored properties are read and written only inside `state.withLock`,
     /// so the lock serialises every access even though the reference itself leaves the lock.
     private final class Entry: @unchecked Sendable {
-        var instances: [PreparedLayout]
+        var instances: [Instance]
         var lastUse: UInt64
 
-        init(instances: [PreparedLayout], lastUse: UInt64) {
+        init(instances: [Instance], lastUse: UInt64) {
             self.instances = instances
             self.lastUse = lastUse
+        }
+    }
+
+    /// One prepared layout, boxed: a `PreparedLayout` holds dozens of references (its session, solver
+    /// and plan), and handing the bare value in and out of the cache would retain and release every
+    /// one of them each time.
+    ///
+    /// `@unchecked Sendable`: an instance is used by one request at a time. It is reachable only
+    /// from its entry while it waits, and a request takes it out (under the cache's lock) before
+    /// touching it and puts it back (under the lock) when done, so the lock orders every use.
+    private final class Instance: @unchecked Sendable {
+        var layout: PreparedLayout
+
+        init(_ layout: PreparedLayout) {
+            self.layout = layout
         }
     }
 
@@ -54,33 +69,33 @@ final class PreparedLayoutCache: Sendable {
     /// solve alone, not the decoding.
     func solve(document: NavigationLayout.JSONValue, clock: () -> UInt64) throws(RequestError) -> Solved {
         let key = PreparedLayoutKey(document)
-        if let (entry, cached) = take(key) {
-            var prepared = cached
+        if let (entry, instance) = take(key) {
             let screen: Screen
             do {
                 screen = try LayoutRequest.decodeScreen(of: document)
             } catch {
-                put(prepared, back: entry)
+                put(instance, back: entry)
                 throw error
             }
             let start = clock()
-            var result = prepared.solve(screen: screen)
+            var result = instance.layout.solve(screen: screen)
             result.solveMicros = Int((clock() &- start) / 1000)
-            put(prepared, back: entry)
-            return Solved(request: prepared.request, result: result)
+            let request = instance.layout.request
+            put(instance, back: entry)
+            return Solved(request: request, result: result)
         }
         let request = try LayoutRequest.decode(from: document)
         let start = clock()
-        var prepared = PreparedLayout(request)
-        var result = prepared.solve(screen: request.screen)
+        let instance = Instance(PreparedLayout(request))
+        var result = instance.layout.solve(screen: request.screen)
         result.solveMicros = Int((clock() &- start) / 1000)
-        insert(prepared, for: key)
+        insert(instance, for: key)
         return Solved(request: request, result: result)
     }
 
     /// Takes a waiting instance of `key` out, with the entry to hand it back to.
-    private func take(_ key: PreparedLayoutKey) -> (Entry, PreparedLayout)? {
-        state.withLock { state -> (Entry, PreparedLayout)? in
+    private func take(_ key: PreparedLayoutKey) -> (Entry, Instance)? {
+        state.withLock { state -> (Entry, Instance)? in
             state.clock &+= 1
             guard let entry = state.entries[key], let instance = entry.instances.popLast() else { return nil }
             entry.lastUse = state.clock
@@ -89,7 +104,7 @@ final class PreparedLayoutCache: Sendable {
     }
 
     /// Hands an instance back to the entry it came from.
-    private func put(_ instance: PreparedLayout, back entry: Entry) {
+    private func put(_ instance: Instance, back entry: Entry) {
         state.withLock { state in
             state.clock &+= 1
             entry.lastUse = state.clock
@@ -98,7 +113,7 @@ final class PreparedLayoutCache: Sendable {
     }
 
     /// Keeps a new instance for `key`, evicting the least recently used key when full.
-    private func insert(_ instance: PreparedLayout, for key: PreparedLayoutKey) {
+    private func insert(_ instance: Instance, for key: PreparedLayoutKey) {
         state.withLock { state in
             state.clock &+= 1
             if let entry = state.entries[key] {

@@ -1,5 +1,9 @@
 import NavigationLayout
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// What a prepared layout is kept under: the request document without the screen's geometry (width,
 /// height, safe area), which a prepared layout takes per solve. Direction and CarPlay stay because they
 /// change the plan; everything else (profile name and version included) stays because it is decoded
@@ -74,31 +78,46 @@ struct PreparedLayoutKey: Hashable, Sendable {
     }
 
     private static func identical(_ lhs: NavigationLayout.JSONValue, _ rhs: NavigationLayout.JSONValue) -> Bool {
-        switch (lhs, rhs) {
-        case (.null, .null):
-            return true
-        case (.bool(let left), .bool(let right)):
+        switch lhs {
+        case .null:
+            return rhs == .null
+        case .bool(let left):
+            guard case .bool(let right) = rhs else { return false }
             return left == right
-        case (.number(let left), .number(let right)):
+        case .number(let left):
+            guard case .number(let right) = rhs else { return false }
             return left.bitPattern == right.bitPattern
-        case (.string(let left), .string(let right)):
+        case .string(let left):
+            guard case .string(let right) = rhs else { return false }
             return identical(left, right)
-        case (.array(let left), .array(let right)):
-            return left.count == right.count && zip(left, right).allSatisfy { identical($0, $1) }
-        case (.object(let left), .object(let right)):
-            return left.count == right.count
-                && zip(left.members, right.members).allSatisfy { pair in
-                    identical(pair.0.key, pair.1.key) && identical(pair.0.value, pair.1.value)
-                }
-        default:
-            return false
+        case .array(let left):
+            guard case .array(let right) = rhs, left.count == right.count else { return false }
+            for index in left.indices where !identical(left[index], right[index]) { return false }
+            return true
+        case .object(let left):
+            guard case .object(let right) = rhs, left.count == right.count else { return false }
+            let leftMembers = left.members
+            let rightMembers = right.members
+            for index in leftMembers.indices {
+                guard identical(leftMembers[index].key, rightMembers[index].key),
+                    identical(leftMembers[index].value, rightMembers[index].value)
+                else { return false }
+            }
+            return true
         }
     }
 
+    /// Byte equality: one `memcmp` over the two strings' UTF-8 where both are stored contiguously
+    /// (always, for strings the parser made).
     private static func identical(_ lhs: String, _ rhs: String) -> Bool {
-        guard lhs.utf8.count == rhs.utf8.count else { return false }
-        var lhs = lhs
-        var rhs = rhs
-        return lhs.withUTF8 { left in rhs.withUTF8 { right in left.elementsEqual(right) } }
+        let count = lhs.utf8.count
+        guard count == rhs.utf8.count else { return false }
+        let compared = lhs.utf8.withContiguousStorageIfAvailable { left in
+            rhs.utf8.withContiguousStorageIfAvailable { right in
+                guard let left = left.baseAddress, let right = right.baseAddress else { return count == 0 }
+                return memcmp(left, right, count) == 0
+            }
+        }
+        return (compared ?? nil) ?? lhs.utf8.elementsEqual(rhs.utf8)
     }
 }
