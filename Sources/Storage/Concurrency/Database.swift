@@ -23,6 +23,8 @@ public final class Database: Sendable {
     private let writer: GroupCommitWriter
     /// nil when reads go through the writer connection (in-memory, or no readers configured).
     private let readers: ReaderPool?
+    /// nil for in-memory databases, or when checkpoints are left to SQLite.
+    private let checkpointer: BackgroundCheckpointer?
 
     /// Opens (creating when missing) the database and its connections.
     public init(location: DatabaseLocation, configuration: DatabaseConfiguration = DatabaseConfiguration()) throws {
@@ -42,6 +44,22 @@ public final class Database: Sendable {
             }
         }
         try writerConnection.execute("PRAGMA synchronous = \(configuration.synchronous.rawValue)")
+
+        var checkpointer: BackgroundCheckpointer? = nil
+        if case .file = location, configuration.checkpointFrames > 0 {
+            let connection = try Connection(
+                location: location, busyTimeout: configuration.busyTimeout, statementCacheCapacity: 4)
+            // The checkpoint syncs the database file as hard as commits sync the log.
+            try connection.execute("PRAGMA synchronous = \(configuration.synchronous.rawValue)")
+            let background = BackgroundCheckpointer(
+                connection: connection, label: "navlayout.storage.checkpointer",
+                thresholdFrames: configuration.checkpointFrames)
+            writerConnection.onCommitToLog { [unowned writerConnection] frames in
+                background.writerCommitted(logFrames: frames, on: writerConnection)
+            }
+            checkpointer = background
+        }
+        self.checkpointer = checkpointer
 
         var readerConnections: [SerializedConnection] = []
         if case .file = location, configuration.readerCount > 0 {
@@ -95,6 +113,12 @@ public final class Database: Sendable {
     /// What the writer has committed so far (group commit effectiveness).
     public var writerStatistics: WriterStatistics {
         writer.statistics
+    }
+
+    /// Checkpoints the background connection finished, and those that failed (none when
+    /// checkpoints are left to SQLite).
+    public var backgroundCheckpoints: (completed: Int, failed: Int) {
+        checkpointer?.counts ?? (0, 0)
     }
 
     /// The writes queued for the writer and not started yet.

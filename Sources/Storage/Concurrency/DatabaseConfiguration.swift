@@ -11,19 +11,25 @@ public struct DatabaseConfiguration: Sendable, Hashable {
     public var maximumGroupSize: Int
     /// Prepared statements kept per connection.
     public var statementCacheCapacity: Int
+    /// File databases: past this many frames in the write-ahead log, a background connection
+    /// copies the log back into the database file (see `BackgroundCheckpointer`); 0 leaves it to
+    /// SQLite's automatic checkpoint inside the writer's commits.
+    public var checkpointFrames: Int
 
     public init(
         readerCount: Int = 4,
         busyTimeout: Duration = .seconds(5),
         synchronous: SynchronousMode = .full,
         maximumGroupSize: Int = 1000,
-        statementCacheCapacity: Int = 64
+        statementCacheCapacity: Int = 64,
+        checkpointFrames: Int = 1000
     ) {
         self.readerCount = readerCount
         self.busyTimeout = busyTimeout
         self.synchronous = synchronous
         self.maximumGroupSize = maximumGroupSize
         self.statementCacheCapacity = statementCacheCapacity
+        self.checkpointFrames = max(0, checkpointFrames)
     }
 }
 

@@ -13,6 +13,9 @@ public final class Connection {
     /// Whether the connection was opened read-only.
     public let isReadOnly: Bool
     private var cache: StatementCache
+    /// The handler `onCommitToLog` registered, kept alive for as long as SQLite may call it: the
+    /// handle is closed in `deinit`, before stored properties are released.
+    var commitToLogHandler: CommitToLogHandler?
 
     /// Opens a connection with extended result codes, a busy timeout, foreign keys enforced and
     /// double-quoted string literals refused.
