@@ -12,6 +12,7 @@ public func buildApplication(_ configuration: ServiceConfiguration) async throws
         location: configuration.database, migrator: migrator, authenticationCache: cache)
     let adminToken = try await repositories.adminToken.ensure(environmentToken: configuration.adminToken)
     let metrics = ServiceMetrics()
+    metrics.readWriterStatistics { [database = repositories.database] in database.writerStatistics }
     let environment = ServiceEnvironment(
         repositories: repositories, metrics: metrics, profileValidator: configuration.profileValidator,
         migrator: migrator)

@@ -1,8 +1,10 @@
 import HTTPServer
+import Storage
 import Synchronization
 
 /// The service's Prometheus metrics: requests by route pattern, method and status; request latency
-/// by route; database time by operation; layout solve time; open connections.
+/// by route; database time by operation; the writer's commits and the writes they held; layout
+/// solve time; open connections.
 ///
 /// Routes are labelled by pattern (`/v1/profiles/{name}`), never by path, so the number of series
 /// stays bounded whatever clients send.
@@ -26,6 +28,7 @@ public final class ServiceMetrics: Sendable {
 
     private let state = Mutex(State())
     private let connectionCount = Mutex<(@Sendable () -> Int)?>(nil)
+    private let writerStatistics = Mutex<(@Sendable () -> WriterStatistics)?>(nil)
 
     public init() {}
 
@@ -53,6 +56,11 @@ public final class ServiceMetrics: Sendable {
         let start = ContinuousClock.now
         defer { recordDatabase(operation: operation, duration: ContinuousClock.now - start) }
         return try await body()
+    }
+
+    /// Where the writer's commit counters read from: the service's database.
+    public func readWriterStatistics(from source: (@Sendable () -> WriterStatistics)?) {
+        writerStatistics.withLock { $0 = source }
     }
 
     /// Where the open connection gauge reads from: the running server, once it started.
@@ -91,6 +99,16 @@ public final class ServiceMetrics: Sendable {
                     name: "navlayout_database_duration_seconds",
                     labels: "operation=\(PrometheusText.labelValue(operation))")
             }
+        }
+        if let writer = writerStatistics.withLock({ $0 })?() {
+            lines.append("# HELP navlayout_database_commits_total Transactions the database writer committed.")
+            lines.append("# TYPE navlayout_database_commits_total counter")
+            lines.append("navlayout_database_commits_total \(writer.commits)")
+            lines.append(
+                "# HELP navlayout_database_committed_writes_total Writes acknowledged after a commit; over commits, the mean group size."
+            )
+            lines.append("# TYPE navlayout_database_committed_writes_total counter")
+            lines.append("navlayout_database_committed_writes_total \(writer.committedWrites)")
         }
         lines.append("# HELP navlayout_solve_duration_seconds Time the layout engine spent solving one layout.")
         lines.append("# TYPE navlayout_solve_duration_seconds histogram")

@@ -66,6 +66,8 @@ struct OperationsApiTests {
             #expect(text.contains(#"navlayout_database_duration_seconds_count{operation="profiles.current"} 2"#))
             #expect(text.contains("# TYPE navlayout_solve_duration_seconds histogram"))
             #expect(text.contains("navlayout_solve_duration_seconds_count 0"))
+            #expect(text.contains("# TYPE navlayout_database_commits_total counter"))
+            #expect(!text.contains("navlayout_database_commits_total 0"))  // creating the tenant committed
             // The scrape itself is on an open connection.
             #expect(text.contains("navlayout_open_connections 1") || text.contains("navlayout_open_connections 2"))
         }
@@ -80,6 +82,16 @@ struct OperationsApiTests {
         #expect(text.contains(#"navlayout_solve_duration_seconds_bucket{le="0.0005"} 1"#))
         #expect(text.contains(#"navlayout_solve_duration_seconds_bucket{le="0.005"} 2"#))
         #expect(text.contains("navlayout_solve_duration_seconds_count 2"))
+    }
+
+    @Test("the writer's commits and the writes they held are read from the database when scraped")
+    func writerCounters() {
+        let metrics = ServiceMetrics()
+        #expect(!metrics.exposition().contains("navlayout_database_commits_total"))
+        metrics.readWriterStatistics { WriterStatistics(commits: 3, committedWrites: 7) }
+        let text = metrics.exposition()
+        #expect(text.contains("navlayout_database_commits_total 3\n"))
+        #expect(text.contains("navlayout_database_committed_writes_total 7\n"))
     }
 
     @Test("the access log writes one JSON line per request with the route pattern and status")
