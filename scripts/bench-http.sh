@@ -10,6 +10,7 @@
 # requests on keep-alive connections. Stops both servers on exit.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/lib/static-nginx.sh
 
 rounds="${1:-3}"
 server_port="${SERVER_PORT:-18480}"
@@ -33,36 +34,9 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# nginx: everything under the temporary prefix, in the foreground, one worker per core, no
-# access log (the server under test logs nothing either), keep-alive as long as the server's.
-mkdir -p "$workdir/html" "$workdir/logs" "$workdir/tmp"
+mkdir -p "$workdir/html"
 "$binary" --print-body > "$workdir/html/healthz"
-chmod 644 "$workdir/html/healthz"
-cat > "$workdir/nginx.conf" <<CONF
-worker_processes $(nproc);
-daemon off;
-pid $workdir/nginx.pid;
-error_log $workdir/logs/error.log warn;
-events { worker_connections 1024; }
-http {
-    access_log off;
-    server_tokens off;
-    etag off;
-    keepalive_requests 10000;
-    client_body_temp_path $workdir/tmp/body;
-    proxy_temp_path $workdir/tmp/proxy;
-    fastcgi_temp_path $workdir/tmp/fastcgi;
-    uwsgi_temp_path $workdir/tmp/uwsgi;
-    scgi_temp_path $workdir/tmp/scgi;
-    server {
-        listen 127.0.0.1:$nginx_port;
-        root $workdir/html;
-        location = /healthz { default_type application/json; }
-    }
-}
-CONF
-nginx -p "$workdir" -c "$workdir/nginx.conf" &
-nginx_pid=$!
+start_static_nginx "$workdir" "$nginx_port" healthz
 
 "$binary" --port "$server_port" > "$workdir/server.out" &
 server_pid=$!
