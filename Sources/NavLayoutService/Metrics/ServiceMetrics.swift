@@ -109,6 +109,14 @@ public final class ServiceMetrics: Sendable {
             )
             lines.append("# TYPE navlayout_database_committed_writes_total counter")
             lines.append("navlayout_database_committed_writes_total \(writer.committedWrites)")
+            lines.append(
+                "# HELP navlayout_database_transaction_seconds_total Time the writer spent in grouped transactions, BEGIN to COMMIT's end."
+            )
+            lines.append("# TYPE navlayout_database_transaction_seconds_total counter")
+            lines.append("navlayout_database_transaction_seconds_total \(writer.transactionDuration.seconds)")
+            lines.append("# HELP navlayout_database_commit_seconds_total Of that, the time spent in COMMIT (log write and sync).")
+            lines.append("# TYPE navlayout_database_commit_seconds_total counter")
+            lines.append("navlayout_database_commit_seconds_total \(writer.commitDuration.seconds)")
         }
         lines.append("# HELP navlayout_solve_duration_seconds Time the layout engine spent solving one layout.")
         lines.append("# TYPE navlayout_solve_duration_seconds histogram")

@@ -26,9 +26,29 @@ final class GroupCommitWriter: Sendable {
     private let acknowledgements = DispatchQueue(
         label: "navlayout.storage.writer.acknowledgements", qos: .userInitiated)
 
-    init(connection: SerializedConnection, maximumGroupSize: Int) {
+    /// When set, the connection commits without syncing the log and acknowledgements wait for this
+    /// to sync it (see `LogSyncer`).
+    private let logSyncer: LogSyncer?
+
+    init(connection: SerializedConnection, maximumGroupSize: Int, logSyncer: LogSyncer? = nil) {
         self.connection = connection
         self.maximumGroupSize = max(1, maximumGroupSize)
+        self.logSyncer = logSyncer
+    }
+
+    /// Acknowledges committed writes: once the log is synced when a `LogSyncer` does that, otherwise
+    /// (the COMMIT synced it, or durability was not asked for) at once, from the acknowledgement
+    /// queue.
+    private func acknowledgeCommitted(_ outcomes: [WriteOutcome]) {
+        if let logSyncer {
+            logSyncer.afterSync { error in
+                for outcome in outcomes { outcome.acknowledge(error) }
+            }
+        } else {
+            acknowledgements.async {
+                for outcome in outcomes { outcome.acknowledge(nil) }
+            }
+        }
     }
 
     /// Queues `body` and returns its result once its transaction committed.
@@ -50,10 +70,12 @@ final class GroupCommitWriter: Sendable {
         pending.withLock { $0.jobs.count }
     }
 
-    private func countCommit(writes: Int) {
+    private func countCommit(writes: Int, transaction: Duration = .zero, commit: Duration = .zero) {
         counters.withLock {
             $0.commits += 1
             $0.committedWrites += writes
+            $0.transactionDuration += transaction
+            $0.commitDuration += commit
         }
     }
 
@@ -120,7 +142,7 @@ final class GroupCommitWriter: Sendable {
         do {
             try connection.execute("COMMIT TRANSACTION")
             countCommit(writes: 1)
-            outcome.acknowledge(nil)
+            acknowledgeCommitted([outcome])
         } catch {
             connection.rollbackAfterFailure()
             outcome.acknowledge(error)
@@ -132,6 +154,9 @@ final class GroupCommitWriter: Sendable {
         if connection.isInTransaction {
             connection.rollbackAfterFailure()
             outcome.acknowledge(WriteTransactionError.transactionLeftOpen)
+        } else if outcome.succeeded {
+            // Whatever the closure committed on its own is acknowledged as durably as a group.
+            acknowledgeCommitted([outcome])
         } else {
             outcome.acknowledge(nil)
         }
@@ -141,6 +166,8 @@ final class GroupCommitWriter: Sendable {
         /// Writes that succeeded in the open transaction and wait for its COMMIT.
         var awaitingCommit: [WriteOutcome] = []
         var remaining = jobs[...]
+        let clock = ContinuousClock()
+        let began = clock.now
         do {
             try connection.execute("BEGIN IMMEDIATE TRANSACTION")
         } catch {
@@ -182,12 +209,12 @@ final class GroupCommitWriter: Sendable {
             }
         }
         do {
+            let committing = clock.now
             try connection.execute("COMMIT TRANSACTION")
-            countCommit(writes: awaitingCommit.count)
-            let committed = awaitingCommit
-            acknowledgements.async {
-                for outcome in committed { outcome.acknowledge(nil) }
-            }
+            let committed = clock.now
+            countCommit(
+                writes: awaitingCommit.count, transaction: committed - began, commit: committed - committing)
+            acknowledgeCommitted(awaitingCommit)
         } catch {
             connection.rollbackAfterFailure()
             for outcome in awaitingCommit { outcome.acknowledge(error) }

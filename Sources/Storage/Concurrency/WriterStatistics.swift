@@ -5,9 +5,19 @@ public struct WriterStatistics: Sendable, Hashable {
     public var commits: Int = 0
     /// Write closures acknowledged after a successful COMMIT.
     public var committedWrites: Int = 0
+    /// Time the writer spent running grouped transactions, from BEGIN to the end of COMMIT.
+    public var transactionDuration: Duration = .zero
+    /// Of that, the time spent in COMMIT itself (writing the log and, with `synchronous = FULL`,
+    /// syncing it).
+    public var commitDuration: Duration = .zero
 
-    public init(commits: Int = 0, committedWrites: Int = 0) {
+    public init(
+        commits: Int = 0, committedWrites: Int = 0, transactionDuration: Duration = .zero,
+        commitDuration: Duration = .zero
+    ) {
         self.commits = commits
         self.committedWrites = committedWrites
+        self.transactionDuration = transactionDuration
+        self.commitDuration = commitDuration
     }
 }

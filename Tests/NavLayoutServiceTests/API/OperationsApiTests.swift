@@ -88,10 +88,16 @@ struct OperationsApiTests {
     func writerCounters() {
         let metrics = ServiceMetrics()
         #expect(!metrics.exposition().contains("navlayout_database_commits_total"))
-        metrics.readWriterStatistics { WriterStatistics(commits: 3, committedWrites: 7) }
+        metrics.readWriterStatistics {
+            WriterStatistics(
+                commits: 3, committedWrites: 7, transactionDuration: .milliseconds(1500),
+                commitDuration: .milliseconds(250))
+        }
         let text = metrics.exposition()
         #expect(text.contains("navlayout_database_commits_total 3\n"))
         #expect(text.contains("navlayout_database_committed_writes_total 7\n"))
+        #expect(text.contains("navlayout_database_transaction_seconds_total 1.5\n"))
+        #expect(text.contains("navlayout_database_commit_seconds_total 0.25\n"))
     }
 
     @Test("the access log writes one JSON line per request with the route pattern and status")
