@@ -95,8 +95,7 @@ struct DatabaseTests {
     @Test("a file database runs in WAL mode with synchronous FULL and foreign keys, on every connection")
     func fileDatabasePragmas() async throws {
         let folder = try TemporaryFolder()
-        let database = try Database(
-            location: .file(path: folder.file("db.sqlite")), configuration: DatabaseConfiguration(pipelinedLogSync: false))
+        let database = try Database(location: .file(path: folder.file("db.sqlite")))
         let writerSettings = try await database.write { connection in
             [
                 try connection.fetchValue("PRAGMA journal_mode", as: String.self),
@@ -112,27 +111,6 @@ struct DatabaseTests {
             ]
         }
         #expect(readerSettings == ["wal", "1"])
-        #expect(database.logSyncCount == 0)
-    }
-
-    @Test("by default the writer commits without syncing and every write returns after a log sync of its own thread")
-    func pipelinedLogSync() async throws {
-        let folder = try TemporaryFolder()
-        let database = try Database(location: .file(path: folder.file("db.sqlite")))
-        let synchronous = try await database.write { try $0.fetchValue("PRAGMA synchronous", as: Int.self) }
-        #expect(synchronous == 1)  // NORMAL: the COMMIT itself does not sync
-        #expect(database.logSyncCount >= 1)  // ...but the write above returned only after a sync
-        try await database.write { try $0.execute("CREATE TABLE t (x INTEGER)") }
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for value in 0..<200 {
-                group.addTask { try await database.write { try $0.execute("INSERT INTO t VALUES (?)", [value]) } }
-            }
-            try await group.waitForAll()
-        }
-        // At most one sync per commit: concurrent writes share syncs as they share commits.
-        let syncs = database.logSyncCount
-        #expect(syncs >= 3 && syncs <= database.writerStatistics.commits)
-        #expect(try await database.read { try $0.fetchValue("SELECT count(*) FROM t", as: Int.self) } == 200)
     }
 
     @Test("two in-memory databases are separate")

@@ -25,8 +25,6 @@ public final class Database: Sendable {
     private let readers: ReaderPool?
     /// nil for in-memory databases, or when checkpoints are left to SQLite.
     private let checkpointer: BackgroundCheckpointer?
-    /// Set when acknowledgements wait for a log sync off the writer's thread.
-    private let logSyncer: LogSyncer?
 
     /// Opens (creating when missing) the database and its connections.
     public init(location: DatabaseLocation, configuration: DatabaseConfiguration = DatabaseConfiguration()) throws {
@@ -45,16 +43,7 @@ public final class Database: Sendable {
                     message: "cannot use WAL mode at \(location): journal_mode is \(mode ?? "unknown")")
             }
         }
-        // FULL on a file database: the writer commits without syncing (NORMAL) and a `LogSyncer`
-        // syncs the log before any commit is acknowledged, so the writer never waits for the disk.
-        var logSyncer: LogSyncer? = nil
-        if case .file(let path) = location, configuration.synchronous == .full, configuration.pipelinedLogSync {
-            try writerConnection.execute("PRAGMA synchronous = NORMAL")
-            logSyncer = LogSyncer(databasePath: path)
-        } else {
-            try writerConnection.execute("PRAGMA synchronous = \(configuration.synchronous.rawValue)")
-        }
-        self.logSyncer = logSyncer
+        try writerConnection.execute("PRAGMA synchronous = \(configuration.synchronous.rawValue)")
 
         var checkpointer: BackgroundCheckpointer? = nil
         if case .file = location, configuration.checkpointFrames > 0 {
@@ -85,7 +74,7 @@ public final class Database: Sendable {
         self.readers = readerConnections.isEmpty ? nil : ReaderPool(readers: readerConnections)
         self.writer = GroupCommitWriter(
             connection: SerializedConnection(label: "navlayout.storage.writer", connection: writerConnection),
-            maximumGroupSize: configuration.maximumGroupSize, logSyncer: logSyncer)
+            maximumGroupSize: configuration.maximumGroupSize)
     }
 
     /// Runs `body` on a reader inside a deferred transaction (one consistent snapshot) and returns
@@ -130,12 +119,6 @@ public final class Database: Sendable {
     /// checkpoints are left to SQLite).
     public var backgroundCheckpoints: (completed: Int, failed: Int) {
         checkpointer?.counts ?? (0, 0)
-    }
-
-    /// Log syncs made off the writer's thread so far (0 when the writer's commits sync the log
-    /// themselves).
-    public var logSyncCount: Int {
-        logSyncer?.syncCount ?? 0
     }
 
     /// The writes queued for the writer and not started yet.

@@ -7,10 +7,6 @@ public struct DatabaseConfiguration: Sendable, Hashable {
     public var busyTimeout: Duration
     /// How hard a commit pushes to disk before it is acknowledged.
     public var synchronous: SynchronousMode
-    /// With `.full` on a file database: sync the log on a thread of its own before acknowledging,
-    /// while the writer goes on committing (`LogSyncer`), instead of inside every COMMIT. The
-    /// guarantee for acknowledged writes is the same.
-    public var pipelinedLogSync: Bool
     /// The most write closures one group commit transaction holds.
     public var maximumGroupSize: Int
     /// Prepared statements kept per connection.
@@ -24,7 +20,6 @@ public struct DatabaseConfiguration: Sendable, Hashable {
         readerCount: Int = 4,
         busyTimeout: Duration = .seconds(5),
         synchronous: SynchronousMode = .full,
-        pipelinedLogSync: Bool = true,
         maximumGroupSize: Int = 1000,
         statementCacheCapacity: Int = 64,
         checkpointFrames: Int = 1000
@@ -32,7 +27,6 @@ public struct DatabaseConfiguration: Sendable, Hashable {
         self.readerCount = readerCount
         self.busyTimeout = busyTimeout
         self.synchronous = synchronous
-        self.pipelinedLogSync = pipelinedLogSync
         self.maximumGroupSize = maximumGroupSize
         self.statementCacheCapacity = statementCacheCapacity
         self.checkpointFrames = max(0, checkpointFrames)

@@ -26,29 +26,9 @@ final class GroupCommitWriter: Sendable {
     private let acknowledgements = DispatchQueue(
         label: "navlayout.storage.writer.acknowledgements", qos: .userInitiated)
 
-    /// When set, the connection commits without syncing the log and acknowledgements wait for this
-    /// to sync it (see `LogSyncer`).
-    private let logSyncer: LogSyncer?
-
-    init(connection: SerializedConnection, maximumGroupSize: Int, logSyncer: LogSyncer? = nil) {
+    init(connection: SerializedConnection, maximumGroupSize: Int) {
         self.connection = connection
         self.maximumGroupSize = max(1, maximumGroupSize)
-        self.logSyncer = logSyncer
-    }
-
-    /// Acknowledges committed writes: once the log is synced when a `LogSyncer` does that, otherwise
-    /// (the COMMIT synced it, or durability was not asked for) at once, from the acknowledgement
-    /// queue.
-    private func acknowledgeCommitted(_ outcomes: [WriteOutcome]) {
-        if let logSyncer {
-            logSyncer.afterSync { error in
-                for outcome in outcomes { outcome.acknowledge(error) }
-            }
-        } else {
-            acknowledgements.async {
-                for outcome in outcomes { outcome.acknowledge(nil) }
-            }
-        }
     }
 
     /// Queues `body` and returns its result once its transaction committed.
@@ -142,7 +122,7 @@ final class GroupCommitWriter: Sendable {
         do {
             try connection.execute("COMMIT TRANSACTION")
             countCommit(writes: 1)
-            acknowledgeCommitted([outcome])
+            outcome.acknowledge(nil)
         } catch {
             connection.rollbackAfterFailure()
             outcome.acknowledge(error)
@@ -154,9 +134,6 @@ final class GroupCommitWriter: Sendable {
         if connection.isInTransaction {
             connection.rollbackAfterFailure()
             outcome.acknowledge(WriteTransactionError.transactionLeftOpen)
-        } else if outcome.succeeded {
-            // Whatever the closure committed on its own is acknowledged as durably as a group.
-            acknowledgeCommitted([outcome])
         } else {
             outcome.acknowledge(nil)
         }
@@ -214,7 +191,10 @@ final class GroupCommitWriter: Sendable {
             let committed = clock.now
             countCommit(
                 writes: awaitingCommit.count, transaction: committed - began, commit: committed - committing)
-            acknowledgeCommitted(awaitingCommit)
+            let outcomes = awaitingCommit
+            acknowledgements.async {
+                for outcome in outcomes { outcome.acknowledge(nil) }
+            }
         } catch {
             connection.rollbackAfterFailure()
             for outcome in awaitingCommit { outcome.acknowledge(error) }
