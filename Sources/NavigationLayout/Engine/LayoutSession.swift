@@ -13,7 +13,7 @@ struct LayoutSession: Sendable {
     private var labels: [ObjectIdentifier: ConstraintLabel] = [:]
     /// "guide|axis" for each axis of a custom guide some constraint reads: a guide's placement on an axis
     /// nothing reads cannot change any frame (the seed's contentBottom has no x), so only these count.
-    private var guideAxesRead: Set<Int> = []
+    private var guideAxesRead: [Bool] = []
     private var sizeRules: [SizeRule] = []
     private var stacks: [StackState] = []
     /// Diagnostics found while building (static checks, conflicts); geometric ones are added per solve.
@@ -34,6 +34,7 @@ struct LayoutSession: Sendable {
         }
         let inForce = collectConstraints()
         placeItems(constraints: inForce)
+        guideAxesRead = Array(repeating: false, count: 2 * items.count)
         // Every constraint installed gets a label: the document's, two size rules and up to two
         // intrinsic-size pairs per item, a few per stacked view. Sized for that first build, the table
         // does not rehash while it fills.
@@ -80,8 +81,19 @@ struct LayoutSession: Sendable {
         let document = plan.document
         let navigation = plan.state.navigation
         let layout = plan.stateLayout
-        let customViews = Dictionary(document.views.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let stacksByName = Dictionary(document.stacks.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        // A document declares a handful of views and stacks: scanning them beats building two
+        // dictionaries per request (a large document still gets them).
+        let indexed = document.views.count + document.stacks.count > ItemNameIndex.scanLimit
+        let viewTable =
+            indexed ? Dictionary(document.views.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first }) : [:]
+        let stackTable =
+            indexed ? Dictionary(document.stacks.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first }) : [:]
+        func customView(_ name: String) -> CustomView? {
+            indexed ? viewTable[name] : document.views.first { $0.name == name }
+        }
+        func stack(named name: String) -> HidingStack? {
+            indexed ? stackTable[name] : document.stacks.first { $0.name == name }
+        }
 
         if plan.mode == .delegate && navigation != .disabled {
             let views = layout?.views ?? []
@@ -99,9 +111,9 @@ struct LayoutSession: Sendable {
                     return
                 }
                 add(name, role: .component(item))
-            } else if let view = customViews[name] {
+            } else if let view = customView(name) {
                 add(name, role: .view(view))
-            } else if let stack = stacksByName[name] {
+            } else if let stack = stack(named: name) {
                 add(name, role: .stack(stack))
                 var arranged: [String] = []
                 for member in stack.arranged where itemIndex[member] == nil {
@@ -109,7 +121,7 @@ struct LayoutSession: Sendable {
                         // The SDK hands a stack only the buttons of the state (no .reporting when ready).
                         guard Self.availability(of: item, plan: plan) == nil else { continue }
                         add(member, role: .component(item))
-                    } else if let view = customViews[member] {
+                    } else if let view = customView(member) {
                         add(member, role: .view(view))
                     } else {
                         continue
@@ -123,10 +135,13 @@ struct LayoutSession: Sendable {
 
         for name in layout?.views ?? [] { addView(name) }
         // Custom views and stacks named only by constraints are placed too: they are the app's own.
-        for constraint in constraints {
-            for name in [constraint.spec.first.item.name, constraint.spec.second?.item.name].compactMap({ $0 })
-            where customViews[name] != nil || stacksByName[name] != nil {
-                addView(name)
+        if !document.views.isEmpty || !document.stacks.isEmpty {
+            func addIfCustom(_ name: String) {
+                if customView(name) != nil || stack(named: name) != nil { addView(name) }
+            }
+            for constraint in constraints {
+                addIfCustom(constraint.spec.first.item.name)
+                if let second = constraint.spec.second { addIfCustom(second.item.name) }
             }
         }
         for guide in document.guides where itemIndex[guide] == nil { add(guide, role: .guide) }
@@ -153,7 +168,8 @@ struct LayoutSession: Sendable {
     }
 
     private mutating func add(_ name: String, role: PlacedItem.Role) {
-        let item = PlacedItem(name: name, outputName: name, role: role, variables: ItemVariables(name: name))
+        let item = PlacedItem(
+            name: name, outputName: name, role: role, variables: ItemVariables(position: items.count))
         itemIndex.append(name)
         items.append(item)
     }
@@ -170,8 +186,10 @@ struct LayoutSession: Sendable {
             return true
         } catch {
             if case .unsatisfiableConstraint(_, let conflicts) = error {
-                let conflicting = conflicts.map { labels[ObjectIdentifier($0)]?.text ?? $0.description }
-                let broken = label.text
+                let conflicting = conflicts.map { conflict in
+                    labels[ObjectIdentifier(conflict)].map { text(of: $0) } ?? describe(conflict)
+                }
+                let broken = text(of: label)
                 buildDiagnostics.append(
                     .unsatisfiableConstraints(
                         broken: broken, conflicting: conflicting, items: itemsNamed(in: [broken] + conflicting),
@@ -179,6 +197,46 @@ struct LayoutSession: Sendable {
             }
             return false
         }
+    }
+
+    /// A label's text; an arrangement constraint is printed with its variables' names.
+    private func text(of label: ConstraintLabel) -> String {
+        label.text { describe($0) }
+    }
+
+    /// A solver constraint as `Constraint.description` prints it, its variables named
+    /// `item.left|top|width|height` (the shared item variables carry no names of their own).
+    private func describe(_ constraint: Constraint) -> String {
+        let expression = constraint.expression
+        var text = ""
+        for term in expression.terms {
+            if !text.isEmpty {
+                text += term.coefficient < 0 ? " - " : " + "
+            } else if term.coefficient < 0 {
+                text += "-"
+            }
+            let magnitude = abs(term.coefficient)
+            if magnitude != 1 { text += "\(magnitude) * " }
+            text += name(of: term.variable)
+        }
+        if text.isEmpty {
+            text = "\(expression.constant)"
+        } else if expression.constant != 0 {
+            text += expression.constant < 0 ? " - \(-expression.constant)" : " + \(expression.constant)"
+        }
+        return "\(text) \(constraint.relation) 0 @\(constraint.priority)"
+    }
+
+    /// The readable name of a solver variable: `item.left` and so on, or the screen variable's own name.
+    private func name(of variable: Variable) -> String {
+        for item in items {
+            let variables = item.variables
+            if variables.left === variable { return item.name + ".left" }
+            if variables.top === variable { return item.name + ".top" }
+            if variables.width === variable { return item.name + ".width" }
+            if variables.height === variable { return item.name + ".height" }
+        }
+        return variable.name
     }
 
     /// The placed items a set of constraint texts mention, in order of first mention.
@@ -389,15 +447,19 @@ struct LayoutSession: Sendable {
             let verdict = checks.check(constraint)
             buildDiagnostics += verdict.diagnostics
             guard verdict.install, let built = build(constraint.spec) else { continue }
-            for anchor in [constraint.spec.first, constraint.spec.second].compactMap({ $0 }) {
-                guard let index = itemIndex[anchor.item.name], items[index].isGuide else { continue }
-                let attribute = anchor.attribute
-                let horizontal = attribute == .width || (attribute != .height && attribute.kind == .xPosition)
-                guideAxesRead.insert(2 * index + (horizontal ? 0 : 1))
-            }
+            noteGuideAxisRead(constraint.spec.first)
+            if let second = constraint.spec.second { noteGuideAxisRead(second) }
             install(built, label: .written(constraint.text))
         }
         buildDiagnostics += checks.stateChecks(constraints)
+    }
+
+    /// Records that a constraint reads the axis of a guide the anchor names.
+    private mutating func noteGuideAxisRead(_ anchor: Anchor) {
+        guard let index = itemIndex[anchor.item.name], items[index].isGuide else { return }
+        let attribute = anchor.attribute
+        let horizontal = attribute == .width || (attribute != .height && attribute.kind == .xPosition)
+        guideAxesRead[2 * index + (horizontal ? 0 : 1)] = true
     }
 
     /// Appends `scale × anchor` to `terms` and `constant`: the anchor's expression written straight into
@@ -631,7 +693,7 @@ struct LayoutSession: Sendable {
             let key = ObjectIdentifier(broken.constraint)
             guard let label = labels[key], label.isReported else { return nil }
             return BrokenConstraintReport(
-                constraint: label.text,
+                constraint: text(of: label),
                 priority: broken.constraint.priority.value,
                 violation: roundMilli(broken.violation))
         }
@@ -675,7 +737,7 @@ struct LayoutSession: Sendable {
             guard let owner = owner(of: variable) else { continue }
             let item = items[owner.item]
             guard visible.contains(owner.item) || item.isGuide, isVisible(owner.item) else { continue }
-            if case .guide = item.role, !guideAxesRead.contains(2 * owner.item + (owner.axis == "horizontal" ? 0 : 1)) {
+            if case .guide = item.role, !guideAxesRead[2 * owner.item + (owner.axis == "horizontal" ? 0 : 1)] {
                 continue
             }
             if seen.contains(where: { $0.0 == owner.item && $0.1 == owner.axis }) { continue }

@@ -28,18 +28,38 @@ struct RectExpressions: Sendable {
 }
 
 /// The four variables of a view or guide the solver places.
+///
+/// A variable is only an identity for the solver: the engine never reads its name (messages name an
+/// item's variables through the session, see `LayoutSession.name(of:)`). So the item at position `i` of
+/// every session uses the same four shared variables instead of allocating four named ones per item and
+/// per request; different solvers keep their own state for them, and `Variable` is immutable and
+/// Sendable, so sharing across threads is safe.
 struct ItemVariables: Sendable {
     let left: Variable
     let top: Variable
     let width: Variable
     let height: Variable
 
-    init(name: String) {
-        left = Variable("\(name).left")
-        top = Variable("\(name).top")
-        width = Variable("\(name).width")
-        height = Variable("\(name).height")
+    /// The variables of the item at `position` of a session.
+    init(position: Int) {
+        if position < Self.sharedCount {
+            let base = 4 * position
+            let shared = Self.shared
+            left = shared[base]
+            top = shared[base + 1]
+            width = shared[base + 2]
+            height = shared[base + 3]
+        } else {
+            left = Variable()
+            top = Variable()
+            width = Variable()
+            height = Variable()
+        }
     }
+
+    /// Sessions place a dozen or two items; a document with more gets fresh variables past this count.
+    static let sharedCount = 64
+    private static let shared: [Variable] = (0..<(4 * sharedCount)).map { _ in Variable() }
 
     var rect: RectExpressions {
         RectExpressions(
@@ -50,12 +70,20 @@ struct ItemVariables: Sendable {
 /// The screen as the solver sees it: edit variables for the map size and the safe-area insets, so one
 /// solver serves every screen size (rotation, split screen) by suggesting new values.
 struct ScreenVariables: Sendable {
-    let width = Variable("map.width")
-    let height = Variable("map.height")
-    let safeTop = Variable("safeArea.insetTop")
-    let safeBottom = Variable("safeArea.insetBottom")
-    let safeLeft = Variable("safeArea.insetLeft")
-    let safeRight = Variable("safeArea.insetRight")
+    // Shared by every session for the same reason as `ItemVariables`: the solver keys on identity only.
+    private static let sharedWidth = Variable("map.width")
+    private static let sharedHeight = Variable("map.height")
+    private static let sharedSafeTop = Variable("safeArea.insetTop")
+    private static let sharedSafeBottom = Variable("safeArea.insetBottom")
+    private static let sharedSafeLeft = Variable("safeArea.insetLeft")
+    private static let sharedSafeRight = Variable("safeArea.insetRight")
+
+    let width = ScreenVariables.sharedWidth
+    let height = ScreenVariables.sharedHeight
+    let safeTop = ScreenVariables.sharedSafeTop
+    let safeBottom = ScreenVariables.sharedSafeBottom
+    let safeLeft = ScreenVariables.sharedSafeLeft
+    let safeRight = ScreenVariables.sharedSafeRight
 
     /// The priority of the screen's suggestions: the highest optional level (a suggestion cannot be
     /// required), so only a required constraint or one at 999 can compete with the screen's size.

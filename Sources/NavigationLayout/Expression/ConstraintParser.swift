@@ -18,26 +18,43 @@ public enum ConstraintParser {
     public static let maximumLength = 1_000
 
     public static func parse(_ text: String) throws(ExpressionError) -> ParsedConstraint {
-        var parser = ExpressionScanner(text)
-        return try parser.constraint()
+        try scanning(text) { (parser: inout ExpressionScanner) throws(ExpressionError) in try parser.constraint() }
     }
 
     /// Parses a lone anchor such as `turnCard.margins.bottom` (the JSON object form's first and second).
     public static func parseAnchor(_ text: String) throws(ExpressionError) -> Anchor {
-        var parser = ExpressionScanner(text)
-        parser.skipSpaces()
-        let anchor = try parser.anchor()
-        try parser.expectEnd()
-        return anchor
+        try scanning(text) { (parser: inout ExpressionScanner) throws(ExpressionError) in
+            parser.skipSpaces()
+            let anchor = try parser.anchor()
+            try parser.expectEnd()
+            return anchor
+        }
     }
 
     /// Parses a lone constant: a number or `style.name`, optionally negated (the JSON object form).
     public static func parseConstant(_ text: String) throws(ExpressionError) -> LayoutConstant {
-        var parser = ExpressionScanner(text)
-        parser.skipSpaces()
-        let constant = try parser.signedConstant()
-        try parser.expectEnd()
-        return constant
+        try scanning(text) { (parser: inout ExpressionScanner) throws(ExpressionError) in
+            parser.skipSpaces()
+            let constant = try parser.signedConstant()
+            try parser.expectEnd()
+            return constant
+        }
+    }
+
+    /// Runs a scanner over the text's own UTF-8 storage (no copy of the bytes per constraint).
+    private static func scanning<Value>(
+        _ text: String, _ body: (inout ExpressionScanner) throws(ExpressionError) -> Value
+    ) throws(ExpressionError) -> Value {
+        var text = text
+        let result: Result<Value, ExpressionError> = text.withUTF8 { bytes in
+            var scanner = ExpressionScanner(bytes)
+            do throws(ExpressionError) {
+                return .success(try body(&scanner))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
     }
 
     /// A priority by name or level, as written after "@".
@@ -93,13 +110,13 @@ func isASCIIDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= 
 ///
 /// It works on the UTF-8 bytes: every token of the language is ASCII, so names and numbers slice
 /// straight into Strings, and any other byte is an error. Columns count Unicode scalars (what an editor
-/// shows); they are computed only when an error is reported.
+/// shows). The bytes are the text's own storage, valid while `ConstraintParser.scanning` runs.
 struct ExpressionScanner {
-    let bytes: [UInt8]
+    let bytes: UnsafeBufferPointer<UInt8>
     var position = 0
 
-    init(_ text: String) {
-        bytes = Array(text.utf8)
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
     }
 
     /// The 1-based column, in Unicode scalars, of a byte position.
@@ -210,38 +227,54 @@ struct ExpressionScanner {
     }
 
     mutating func name(what: String) throws(ExpressionError) -> String {
+        text(try nameRange(what: what))
+    }
+
+    /// The byte range of a name, without making a String of it.
+    mutating func nameRange(what: String) throws(ExpressionError) -> Range<Int> {
         let start = position
         guard let first = peek(), isNameStart(first) else {
             throw fail("expected \(what), found \(describe(at: position))", at: position)
         }
         position += 1
         while let byte = peek(), isNameContinuation(byte) { position += 1 }
-        return text(start..<position)
+        return start..<position
+    }
+
+    /// Whether the bytes in `range` spell `word` (ASCII).
+    func spells(_ range: Range<Int>, _ word: StaticString) -> Bool {
+        guard range.count == word.utf8CodeUnitCount else { return false }
+        let expected = word.utf8Start
+        for offset in 0..<range.count where bytes[range.lowerBound + offset] != expected[offset] { return false }
+        return true
     }
 
     mutating func anchor() throws(ExpressionError) -> Anchor {
         let itemStart = position
-        let itemName = try name(what: "an item name")
-        if itemName == "style" {
+        let itemRange = try nameRange(what: "an item name")
+        if spells(itemRange, "style") {
             throw fail("'style' names a style value, not an item; a style value is a constant", at: itemStart)
         }
+        let itemName = text(itemRange)
         guard peek() == UInt8(ascii: ".") else {
             throw fail("expected '.' and an attribute after '\(itemName)'", at: position)
         }
         position += 1
         var attributeStart = position
-        var word = try name(what: "an attribute")
+        var wordRange = try nameRange(what: "an attribute")
         var margins = false
-        if word == "margins" {
+        if spells(wordRange, "margins") {
             margins = true
             guard peek() == UInt8(ascii: ".") else {
                 throw fail("expected '.' and an attribute after '\(itemName).margins'", at: position)
             }
             position += 1
             attributeStart = position
-            word = try name(what: "an attribute")
+            wordRange = try nameRange(what: "an attribute")
         }
-        guard let attribute = LayoutAttribute(rawValue: word) else {
+        // Attribute names are read from the bytes: every anchor of every constraint passes here.
+        guard let attribute = LayoutAttribute.allCases.first(where: { spells(wordRange, $0.spelling) }) else {
+            let word = text(wordRange)
             let names = LayoutAttribute.allCases.map(\.rawValue)
             throw fail(
                 "unknown attribute '\(word)'\(suggestion(for: word, among: names)); attributes: \(names.joined(separator: ", "))",

@@ -328,7 +328,7 @@ extension RequestDecoder {
                 report(path, problem.message, column: problem.column)
                 return nil
             }
-            return DelegateConstraint(spec: parsed.spec, path: path.description, text: text)
+            return DelegateConstraint(spec: parsed.spec, location: path, text: text)
         case .object(let object):
             guard let parsed = constraintObject(object, at: path) else { return nil }
             if let problem = ConstraintChecker.check(parsed, items: items) {
@@ -336,7 +336,7 @@ extension RequestDecoder {
                 report(partPath, problem.message, column: problem.column)
                 return nil
             }
-            return DelegateConstraint(spec: parsed.spec, path: path.description, text: parsed.spec.description)
+            return DelegateConstraint(spec: parsed.spec, location: path, text: parsed.spec.description)
         default:
             report(path, "expected a constraint string or object, found \(value.typeDescription)")
             return nil

@@ -72,13 +72,22 @@ public struct HidingStack: Sendable, Equatable {
 public struct DelegateConstraint: Sendable, Equatable {
     public var spec: LayoutConstraintSpec
     /// JSON path of the constraint, such as `delegate.guidance.constraints[3]`.
-    public var path: String
+    public var path: String {
+        get { location.description }
+        set { location = JSONPath(printed: newValue) }
+    }
+    /// The path as the decoder found it: printed only when someone reads `path`, which solving never does.
+    var location: JSONPath
     /// The constraint as written (strings) or in canonical syntax (objects), for messages.
     public var text: String
 
     public init(spec: LayoutConstraintSpec, path: String, text: String) {
+        self.init(spec: spec, location: JSONPath(printed: path), text: text)
+    }
+
+    init(spec: LayoutConstraintSpec, location: JSONPath, text: String) {
         self.spec = spec
-        self.path = path
+        self.location = location
         self.text = text
     }
 }
