@@ -356,10 +356,10 @@ struct LayoutSession: Sendable {
             return false
         }
         if let current = rule.installed { try? solver.remove(current) }
-        let item = items[rule.item]
-        let variable = rule.axis == .width ? item.variables.width : item.variables.height
+        // Fields are read in place: copying the item would retain each of its strings and variables.
+        let variable = rule.axis == .width ? items[rule.item].variables.width : items[rule.item].variables.height
         let constraint = variable == target
-        let label = ConstraintLabel.sdkSize(item.name, rule.axis.rawValue, target)
+        let label = ConstraintLabel.sdkSize(items[rule.item].name, rule.axis.rawValue, target)
         if install(constraint, label: label) {
             sizeRules[index].installed = constraint
             sizeRules[index].installedValue = target
@@ -447,17 +447,16 @@ struct LayoutSession: Sendable {
             let verdict = checks.check(constraint)
             buildDiagnostics += verdict.diagnostics
             guard verdict.install, let built = build(constraint.spec) else { continue }
-            noteGuideAxisRead(constraint.spec.first)
-            if let second = constraint.spec.second { noteGuideAxisRead(second) }
-            install(built, label: .written(constraint.text))
+            noteGuideAxisRead(item: built.firstItem, constraint.spec.first.attribute)
+            if let second = constraint.spec.second { noteGuideAxisRead(item: built.secondItem, second.attribute) }
+            install(built.constraint, label: .written(constraint.text))
         }
         buildDiagnostics += checks.stateChecks(constraints)
     }
 
-    /// Records that a constraint reads the axis of a guide the anchor names.
-    private mutating func noteGuideAxisRead(_ anchor: Anchor) {
-        guard let index = itemIndex[anchor.item.name], items[index].isGuide else { return }
-        let attribute = anchor.attribute
+    /// Records that a constraint reads the axis of a guide (the placed item at `item`, if any).
+    private mutating func noteGuideAxisRead(item index: Int?, _ attribute: LayoutAttribute) {
+        guard let index, items[index].isGuide else { return }
         let horizontal = attribute == .width || (attribute != .height && attribute.kind == .xPosition)
         guideAxesRead[2 * index + (horizontal ? 0 : 1)] = true
     }
@@ -466,7 +465,7 @@ struct LayoutSession: Sendable {
     /// the constraint's terms (this runs for every constraint, so no intermediate expressions).
     /// Returns false for an item the state does not place.
     private func appendAnchor(
-        _ anchor: Anchor, scale: Double, terms: inout [Term], constant: inout Double
+        _ anchor: Anchor, scale: Double, terms: inout [Term], constant: inout Double, placedItem: inout Int?
     ) -> Bool {
         let reference = anchor.item
         let margin = reference.margins ? plan.style[.layoutMargin] : 0
@@ -502,6 +501,7 @@ struct LayoutSession: Sendable {
             }
         default:
             guard let index = itemIndex[reference.name] else { return false }
+            placedItem = index
             let variables = items[index].variables
             left = variables.left
             top = variables.top
@@ -542,11 +542,16 @@ struct LayoutSession: Sendable {
 
     /// The solver constraint of a document constraint, as `first - (second × multiplier + constant)`
     /// related to zero.
-    private func build(_ spec: LayoutConstraintSpec) -> Constraint? {
+    /// Also returns the placed items the anchors name (nil for the map and the safe area), found once here.
+    private func build(_ spec: LayoutConstraintSpec) -> (constraint: Constraint, firstItem: Int?, secondItem: Int?)? {
         var terms: [Term] = []
         terms.reserveCapacity(8)
         var constant = 0.0
-        guard appendAnchor(spec.first, scale: 1, terms: &terms, constant: &constant) else { return nil }
+        var firstItem: Int? = nil
+        var secondItem: Int? = nil
+        guard appendAnchor(spec.first, scale: 1, terms: &terms, constant: &constant, placedItem: &firstItem) else {
+            return nil
+        }
         var offset = spec.constant.resolved(in: plan.style)
         // Auto Layout flips leading/trailing constants under right-to-left: `trailing == x.trailing - 16`
         // keeps a 16 pt inset from the trailing edge in both directions.
@@ -555,7 +560,10 @@ struct LayoutSession: Sendable {
         }
         constant -= offset
         if let second = spec.second {
-            guard appendAnchor(second, scale: -spec.multiplier, terms: &terms, constant: &constant) else {
+            guard
+                appendAnchor(
+                    second, scale: -spec.multiplier, terms: &terms, constant: &constant, placedItem: &secondItem)
+            else {
                 return nil
             }
         }
@@ -565,7 +573,10 @@ struct LayoutSession: Sendable {
         case .lessThanOrEqual: relation = .lessThanOrEqual
         case .greaterThanOrEqual: relation = .greaterThanOrEqual
         }
-        return Constraint(Expression(terms: terms, constant: constant), relation, priority: spec.priority)
+        return (
+            Constraint(Expression(terms: terms, constant: constant), relation, priority: spec.priority), firstItem,
+            secondItem
+        )
     }
 
     /// The constraints in the solver, in the order added, and the screen's edit variables with their
@@ -651,23 +662,23 @@ struct LayoutSession: Sendable {
         result.hidden = hidden
         var visibleIndices: [Int] = []
         for index in items.indices {
-            let item = items[index]
             if !isVisible(index) {
-                result.hidden.append((item.outputName, "hiding stack out of room"))
+                result.hidden.append((items[index].outputName, "hiding stack out of room"))
                 continue
             }
-            if item.builtIn == .speedWidget, sizes.speedWidget == .none {
-                result.hidden.append((item.name, "the speed widget shows nothing (no speedometer, no speed limit)"))
+            if items[index].builtIn == .speedWidget, sizes.speedWidget == .none {
+                result.hidden.append(
+                    (items[index].name, "the speed widget shows nothing (no speedometer, no speed limit)"))
                 continue
             }
-            if case .guide = item.role {
-                if plan.reportedGuides.map({ $0.contains(item.name) }) ?? true {
-                    result.guides.append((item.name, frames[index]))
+            if case .guide = items[index].role {
+                if plan.reportedGuides.map({ $0.contains(items[index].name) }) ?? true {
+                    result.guides.append((items[index].name, frames[index]))
                 }
                 continue
             }
             visibleIndices.append(index)
-            result.frames.append((item.outputName, frames[index]))
+            result.frames.append((items[index].outputName, frames[index]))
         }
         if plan.reportedGuides != nil {
             // Report the legacy guides in their documented order.
@@ -712,10 +723,13 @@ struct LayoutSession: Sendable {
 
     /// The item and axis a variable belongs to (a linear scan: only free variables are looked up).
     private func owner(of variable: Variable) -> (item: Int, axis: String)? {
-        for (index, item) in items.enumerated() {
-            let variables = item.variables
-            if variables.left === variable || variables.width === variable { return (index, "horizontal") }
-            if variables.top === variable || variables.height === variable { return (index, "vertical") }
+        for index in items.indices {
+            if items[index].variables.left === variable || items[index].variables.width === variable {
+                return (index, "horizontal")
+            }
+            if items[index].variables.top === variable || items[index].variables.height === variable {
+                return (index, "vertical")
+            }
         }
         return nil
     }

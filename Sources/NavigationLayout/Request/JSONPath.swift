@@ -3,12 +3,14 @@
 ///
 /// The decoder extends a path for every field it reads, yet prints almost none of them (only an error
 /// or a constraint's location that someone asks for). So the last few steps are kept as they are,
-/// inline, and printed only by `description`: extending a path copies a small value instead of
-/// building a string. Steps past the inline capacity (deeper than any valid request) are printed into
-/// `printed` as they come.
+/// inline, and printed only by `description`: extending a path by a field name the decoder knows
+/// (`appending(field:)`) or an index copies a few plain words instead of building a string. A key read
+/// from the document (`appending(_:)`), and steps past the inline capacity (deeper than any valid
+/// request), are printed into `printed` as they come.
 public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
+    /// Plain values only (no reference counting), so that copying a path is a memory copy.
     enum Step: Sendable {
-        case key(String)
+        case field(StaticString)
         case index(Int)
     }
 
@@ -37,22 +39,34 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
 
     private static func print(_ step: Step, into text: inout String) {
         switch step {
-        case .key(let key):
-            if ConstraintParser.isName(key) {
-                if !text.isEmpty { text += "." }
-                text += key
-            } else {
-                var quoted: [UInt8] = []
-                JSONWriter.writeString(key, into: &quoted)
-                text += "[" + String(decoding: quoted, as: UTF8.self) + "]"
-            }
+        case .field(let field):
+            print(key: field.description, into: &text)
         case .index(let index):
             text += "[\(index)]"
         }
     }
 
+    private static func print(key: String, into text: inout String) {
+        if ConstraintParser.isName(key) {
+            if !text.isEmpty { text += "." }
+            text += key
+        } else {
+            var quoted: [UInt8] = []
+            JSONWriter.writeString(key, into: &quoted)
+            text += "[" + String(decoding: quoted, as: UTF8.self) + "]"
+        }
+    }
+
+    /// The path extended by a key read from the document (printed now: see the type's comment).
     public func appending(_ key: String) -> JSONPath {
-        appending(step: .key(key))
+        var text = description
+        Self.print(key: key, into: &text)
+        return JSONPath(printed: text)
+    }
+
+    /// The path extended by a field name the decoder knows.
+    func appending(field: StaticString) -> JSONPath {
+        appending(step: .field(field))
     }
 
     public func appending(_ index: Int) -> JSONPath {
