@@ -84,9 +84,15 @@ struct ConstraintDiagnostics {
         let anchored = constraints.contains { constraint in
             let spec = constraint.spec
             guard spec.relation == .equal, let second = spec.second, spec.priority.isRequired else { return false }
-            let pair = [spec.first, second]
-            return pair.contains { $0.item.name == "viewport" && !$0.item.margins && $0.attribute == .top }
-                && pair.contains { $0.item.name == "turnCard" && $0.attribute == .bottom }
+            // The two anchors are tested in place (no array per constraint).
+            func isViewportTop(_ anchor: Anchor) -> Bool {
+                anchor.attribute == .top && !anchor.item.margins && anchor.item.name == "viewport"
+            }
+            func isTurnCardBottom(_ anchor: Anchor) -> Bool {
+                anchor.attribute == .bottom && anchor.item.name == "turnCard"
+            }
+            return (isViewportTop(spec.first) || isViewportTop(second))
+                && (isTurnCardBottom(spec.first) || isTurnCardBottom(second))
         }
         return anchored ? [] : [.viewportNotBelowTurnCard(state: state)]
     }

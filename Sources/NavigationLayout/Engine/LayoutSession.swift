@@ -372,59 +372,108 @@ struct LayoutSession: Sendable {
 
     // MARK: Hiding stacks
 
+    /// The stack's arrangement, written as terms directly (no intermediate expressions: this runs for
+    /// every stack of every request and again whenever a view hides). Each anchor is its terms over the
+    /// item's variables (bottom = top + height, a right edge = left + width), each constraint
+    /// `lhs - rhs`, in the order Auto Layout's stack adds them.
     private mutating func installStack(_ index: Int) {
         for constraint in stacks[index].constraints { try? solver.remove(constraint) }
         stacks[index].constraints = []
         let state = stacks[index]
         guard let stackIndex = itemIndex[state.stack.name] else { return }
-        let stack = items[stackIndex].variables.rect
-        let direction = plan.screen.layoutDirection
+        let stack = items[stackIndex].variables
         let spacing = state.stack.spacing ?? plan.style[.stackSpacing]
-        let visible = state.arranged.prefix(state.visibleCount).compactMap { itemIndex[$0].map { items[$0] } }
-        var constraints: [Constraint] = []
-        let edge: LayoutAttribute = state.stack.alignment == .leading ? .leading : .trailing
-        var content = Expression(constant: spacing * Double(max(visible.count - 1, 0)))
-        var knownWidth = 0.0
-        for view in visible {
-            let rect = view.variables.rect
-            constraints.append(rect.anchor(edge, direction: direction) == stack.anchor(edge, direction: direction))
-            constraints.append(Constraint(stack.width - rect.width, .greaterThanOrEqual))
-            content = content + Expression(view.variables.height)
-            knownWidth = max(knownWidth, knownSize(of: view, axis: .width) ?? 0)
+        var visible: [Int] = []
+        visible.reserveCapacity(state.visibleCount)
+        for name in state.arranged.prefix(state.visibleCount) {
+            if let position = itemIndex[name] { visible.append(position) }
         }
+        var constraints: [Constraint] = []
+        constraints.reserveCapacity(3 * visible.count + 2)
+        // The aligned edge: leading is the left edge left to right, left + width right to left;
+        // trailing the opposite.
+        let edgeHasWidth = (state.stack.alignment == .leading) != (plan.screen.layoutDirection == .leftToRight)
+        let contentConstant = spacing * Double(max(visible.count - 1, 0))
+        var knownWidth = 0.0
+        for position in visible {
+            let view = items[position].variables
+            let edge =
+                edgeHasWidth
+                ? [Term(view.left), Term(view.width), Term(stack.left, -1), Term(stack.width, -1)]
+                : [Term(view.left), Term(stack.left, -1)]
+            constraints.append(Constraint(Expression(terms: edge), .equal))
+            constraints.append(
+                Constraint(Expression(terms: [Term(stack.width), Term(view.width, -1)]), .greaterThanOrEqual))
+            knownWidth = max(knownWidth, knownSize(ofItemAt: position, axis: .width) ?? 0)
+        }
+        var previous: ItemVariables? = nil
         switch state.stack.position {
         case .top:
-            var previous: Expression? = nil
-            for view in visible {
-                let rect = view.variables.rect
-                constraints.append(rect.top == (previous.map { $0 + spacing } ?? stack.top))
-                previous = rect.anchor(.bottom, direction: direction)
+            for position in visible {
+                let view = items[position].variables
+                if let above = previous {
+                    constraints.append(
+                        Constraint(
+                            Expression(
+                                terms: [Term(view.top), Term(above.top, -1), Term(above.height, -1)],
+                                constant: 0 + -spacing), .equal))
+                } else {
+                    constraints.append(Constraint(Expression(terms: [Term(view.top), Term(stack.top, -1)]), .equal))
+                }
+                previous = view
             }
         case .bottom:
             // Bottom to top: the first arranged view sits lowest.
-            var previous: Expression? = nil
-            for view in visible {
-                let rect = view.variables.rect
-                constraints.append(
-                    rect.anchor(.bottom, direction: direction)
-                        == (previous.map { $0 - spacing } ?? stack.anchor(.bottom, direction: direction)))
-                previous = rect.top
+            for position in visible {
+                let view = items[position].variables
+                if let below = previous {
+                    constraints.append(
+                        Constraint(
+                            Expression(
+                                terms: [Term(view.top), Term(view.height), Term(below.top, -1)], constant: 0 + spacing),
+                            .equal))
+                } else {
+                    constraints.append(
+                        Constraint(
+                            Expression(
+                                terms: [Term(view.top), Term(view.height), Term(stack.top, -1), Term(stack.height, -1)]),
+                            .equal))
+                }
+                previous = view
             }
         case .center:
-            var previous: Expression? = nil
-            for view in visible {
-                let rect = view.variables.rect
-                let start = stack.top + stack.height * 0.5 - content * 0.5
-                constraints.append(rect.top == (previous.map { $0 + spacing } ?? start))
-                previous = rect.anchor(.bottom, direction: direction)
+            for position in visible {
+                let view = items[position].variables
+                if let above = previous {
+                    constraints.append(
+                        Constraint(
+                            Expression(
+                                terms: [Term(view.top), Term(above.top, -1), Term(above.height, -1)],
+                                constant: 0 + -spacing), .equal))
+                } else {
+                    // top == stack.top + stack.height / 2 - content / 2, content being the visible heights
+                    // plus the spacing between them.
+                    var terms = [Term(view.top), Term(stack.top, -1), Term(stack.height, -0.5)]
+                    for arranged in visible { terms.append(Term(items[arranged].variables.height, 0.5)) }
+                    constraints.append(
+                        Constraint(Expression(terms: terms, constant: 0 + contentConstant * 0.5), .equal))
+                }
+                previous = view
             }
         }
         // The stack takes its content's size only when its own constraints leave it free: below every
         // hugging priority, so the arranged views keep their sizes and sit at the stack's position
         // (top, center, bottom) instead of stretching to fill it.
-        constraints.append(Constraint(stack.height - content, .equal, priority: .fittingSize))
-        constraints.append(Constraint(stack.width - knownWidth, .lessThanOrEqual, priority: .fittingSize))
+        var content = [Term(stack.height)]
+        for position in visible { content.append(Term(items[position].variables.height, -1)) }
+        constraints.append(
+            Constraint(Expression(terms: content, constant: 0 + -contentConstant), .equal, priority: .fittingSize))
+        constraints.append(
+            Constraint(
+                Expression(terms: [Term(stack.width)], constant: 0 + -knownWidth), .lessThanOrEqual,
+                priority: .fittingSize))
         var installed: [Constraint] = []
+        installed.reserveCapacity(constraints.count)
         for constraint in constraints
         where install(constraint, label: .stack(state.stack.name, constraint)) {
             installed.append(constraint)
@@ -432,9 +481,10 @@ struct LayoutSession: Sendable {
         stacks[index].constraints = installed
     }
 
-    private func knownSize(of item: PlacedItem, axis: SizeRule.Axis) -> Double? {
-        if case .view(let view) = item.role { return axis == .width ? view.intrinsicWidth : view.intrinsicHeight }
-        guard let index = itemIndex[item.name] else { return nil }
+    private func knownSize(ofItemAt index: Int, axis: SizeRule.Axis) -> Double? {
+        if case .view(let view) = items[index].role {
+            return axis == .width ? view.intrinsicWidth : view.intrinsicHeight
+        }
         return sizeRules.first { $0.item == index && $0.axis == axis }?.installedValue
     }
 
