@@ -10,7 +10,9 @@ struct LayoutSession: Sendable {
     private(set) var items: [PlacedItem] = []
     private var itemIndex = ItemNameIndex()
     /// Readable text of every constraint the session installs, for diagnostics and `broken`.
-    private var labels: [ObjectIdentifier: ConstraintLabel] = [:]
+    /// In the order installed. Labels are read only for a conflict or a broken constraint, so they are
+    /// kept in a list rather than hashed for every constraint installed (see `label(of:)`).
+    private var labels: [(constraint: Constraint, label: ConstraintLabel)] = []
     /// "guide|axis" for each axis of a custom guide some constraint reads: a guide's placement on an axis
     /// nothing reads cannot change any frame (the seed's contentBottom has no x), so only these count.
     private var guideAxesRead: [Bool] = []
@@ -33,6 +35,8 @@ struct LayoutSession: Sendable {
             try? solver.addEditVariable(variable, priority: ScreenVariables.editPriority, initialValue: value)
         }
         let inForce = collectConstraints()
+        items.reserveCapacity(16)
+        itemIndex.reserveCapacity(16)
         placeItems(constraints: inForce)
         guideAxesRead = Array(repeating: false, count: 2 * items.count)
         // Every constraint installed gets a label: the document's, two size rules and up to two
@@ -182,12 +186,12 @@ struct LayoutSession: Sendable {
     {
         do throws(SolverError) {
             try solver.add(constraint)
-            labels[ObjectIdentifier(constraint)] = label
+            labels.append((constraint, label))
             return true
         } catch {
             if case .unsatisfiableConstraint(_, let conflicts) = error {
                 let conflicting = conflicts.map { conflict in
-                    labels[ObjectIdentifier(conflict)].map { text(of: $0) } ?? describe(conflict)
+                    self.label(of: conflict).map { text(of: $0) } ?? describe(conflict)
                 }
                 let broken = text(of: label)
                 buildDiagnostics.append(
@@ -197,6 +201,11 @@ struct LayoutSession: Sendable {
             }
             return false
         }
+    }
+
+    /// The label a constraint was installed with (the latest, should it have been installed twice).
+    private func label(of constraint: Constraint) -> ConstraintLabel? {
+        labels.last { $0.constraint === constraint }?.label
     }
 
     /// A label's text; an arrangement constraint is printed with its variables' names.
@@ -358,7 +367,8 @@ struct LayoutSession: Sendable {
         if let current = rule.installed { try? solver.remove(current) }
         // Fields are read in place: copying the item would retain each of its strings and variables.
         let variable = rule.axis == .width ? items[rule.item].variables.width : items[rule.item].variables.height
-        let constraint = variable == target
+        // `variable == target` written as its expression directly (one array instead of three).
+        let constraint = Constraint(Expression(terms: [Term(variable)], constant: 0 + -target), .equal)
         let label = ConstraintLabel.sdkSize(items[rule.item].name, rule.axis.rawValue, target)
         if install(constraint, label: label) {
             sizeRules[index].installed = constraint
@@ -528,9 +538,9 @@ struct LayoutSession: Sendable {
         var topOffset = margin
         var widthOffset = -2 * margin
         var heightOffset = -2 * margin
-        // Extra terms of the size (the safe area's width is map.width - left - right inset).
-        var widthExtra: [Term] = []
-        var heightExtra: [Term] = []
+        // Insets subtracted from the size (the safe area's width is map.width - left - right inset).
+        var widthInsets: (Variable, Variable)? = nil
+        var heightInsets: (Variable, Variable)? = nil
         switch reference.name {
         case BuiltInItem.map.rawValue where !reference.margins:
             width = screenVariables.width
@@ -541,8 +551,8 @@ struct LayoutSession: Sendable {
             top = screenVariables.safeTop
             width = screenVariables.width
             height = screenVariables.height
-            widthExtra = [Term(screenVariables.safeLeft, -1), Term(screenVariables.safeRight, -1)]
-            heightExtra = [Term(screenVariables.safeTop, -1), Term(screenVariables.safeBottom, -1)]
+            widthInsets = (screenVariables.safeLeft, screenVariables.safeRight)
+            heightInsets = (screenVariables.safeTop, screenVariables.safeBottom)
             if reference.name == BuiltInItem.safeArea.rawValue {
                 leftOffset = 0
                 topOffset = 0
@@ -558,9 +568,12 @@ struct LayoutSession: Sendable {
             width = variables.width
             height = variables.height
         }
-        func add(_ variable: Variable?, _ extra: [Term], _ offset: Double, _ factor: Double) {
+        func add(_ variable: Variable?, _ insets: (Variable, Variable)?, _ offset: Double, _ factor: Double) {
             if let variable { terms.append(Term(variable, factor * scale)) }
-            for term in extra { terms.append(Term(term.variable, term.coefficient * factor * scale)) }
+            if let (first, second) = insets {
+                terms.append(Term(first, -1 * factor * scale))
+                terms.append(Term(second, -1 * factor * scale))
+            }
             constant += offset * factor * scale
         }
         let rtl = plan.screen.layoutDirection == .rightToLeft
@@ -568,22 +581,22 @@ struct LayoutSession: Sendable {
         if attribute == .leading { attribute = rtl ? .right : .left }
         if attribute == .trailing { attribute = rtl ? .left : .right }
         switch attribute {
-        case .left: add(left, [], leftOffset, 1)
-        case .top: add(top, [], topOffset, 1)
-        case .width: add(width, widthExtra, widthOffset, 1)
-        case .height: add(height, heightExtra, heightOffset, 1)
+        case .left: add(left, nil, leftOffset, 1)
+        case .top: add(top, nil, topOffset, 1)
+        case .width: add(width, widthInsets, widthOffset, 1)
+        case .height: add(height, heightInsets, heightOffset, 1)
         case .right:
-            add(left, [], leftOffset, 1)
-            add(width, widthExtra, widthOffset, 1)
+            add(left, nil, leftOffset, 1)
+            add(width, widthInsets, widthOffset, 1)
         case .bottom:
-            add(top, [], topOffset, 1)
-            add(height, heightExtra, heightOffset, 1)
+            add(top, nil, topOffset, 1)
+            add(height, heightInsets, heightOffset, 1)
         case .centerX:
-            add(left, [], leftOffset, 1)
-            add(width, widthExtra, widthOffset, 0.5)
+            add(left, nil, leftOffset, 1)
+            add(width, widthInsets, widthOffset, 0.5)
         case .centerY:
-            add(top, [], topOffset, 1)
-            add(height, heightExtra, heightOffset, 0.5)
+            add(top, nil, topOffset, 1)
+            add(height, heightInsets, heightOffset, 0.5)
         case .leading, .trailing:
             break
         }
@@ -750,9 +763,15 @@ struct LayoutSession: Sendable {
             promptCorners: promptCorners, stackPositions: stacks.map { ($0.stack.name, $0.stack.position) }
         ).diagnostics()
         result.diagnostics = diagnostics
-        result.broken = solver.brokenConstraints().compactMap { broken in
-            let key = ObjectIdentifier(broken.constraint)
-            guard let label = labels[key], label.isReported else { return nil }
+        let brokenConstraints = solver.brokenConstraints()
+        // Many broken constraints: one table instead of a scan of the labels for each.
+        let table: [ObjectIdentifier: ConstraintLabel]? =
+            brokenConstraints.count > 8
+            ? Dictionary(labels.map { (ObjectIdentifier($0.constraint), $0.label) }, uniquingKeysWith: { _, last in last })
+            : nil
+        result.broken = brokenConstraints.compactMap { broken in
+            let found = table.map { $0[ObjectIdentifier(broken.constraint)] } ?? label(of: broken.constraint)
+            guard let label = found, label.isReported else { return nil }
             return BrokenConstraintReport(
                 constraint: text(of: label),
                 priority: broken.constraint.priority.value,

@@ -26,6 +26,17 @@ struct CompactJSONWriter {
         needsComma = false
     }
 
+    /// A member name spelled out in the caller's code: plain ASCII that needs no escape, so its bytes
+    /// are copied as they are (most of a result's bytes are such names).
+    mutating func field(_ name: StaticString) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
+        needsComma = false
+    }
+
     mutating func string(_ text: String) {
         separate()
         JSONWriter.writeString(text, into: &bytes)

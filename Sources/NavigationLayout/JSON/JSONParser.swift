@@ -55,10 +55,17 @@ private struct Reader {
     let limits: JSONParser.Limits
     var offset = 0
     var depth = 0
+    /// Members and elements of the containers being read, innermost last. A container gathers its
+    /// values here and is copied out once, at its exact size, when it closes: appending straight to
+    /// its own array would reallocate it as it grows (1, 2, 4, 8, 16 ...) for every container.
+    var pendingMembers: [JSONObject.Member] = []
+    var pendingElements: [JSONValue] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>, limits: JSONParser.Limits) {
         self.bytes = bytes
         self.limits = limits
+        pendingMembers.reserveCapacity(16)
+        pendingElements.reserveCapacity(16)
     }
 
     mutating func document() throws(JSONParseError) -> JSONValue {
@@ -111,7 +118,7 @@ private struct Reader {
     mutating func object() throws(JSONParseError) -> JSONObject {
         try enterContainer()
         offset += 1  // "{"
-        var members: [JSONObject.Member] = []
+        let base = pendingMembers.count
         // Small objects check duplicates by scanning; large ones switch to a hash index so a hostile
         // object with many keys stays linear.
         var index: [String: Int]? = nil
@@ -119,7 +126,7 @@ private struct Reader {
         if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
             offset += 1
             depth -= 1
-            return JSONObject(uniqueMembers: members)
+            return JSONObject(uniqueMembers: [])
         }
         while true {
             skipWhitespace()
@@ -130,12 +137,13 @@ private struct Reader {
             }
             let keyOffset = offset
             let key = try string()
-            if index == nil, members.count >= 16 {
+            if index == nil, pendingMembers.count - base >= 16 {
                 var built: [String: Int] = [:]
-                for (position, member) in members.enumerated() { built[member.key] = position }
+                for position in base..<pendingMembers.count { built[pendingMembers[position].key] = position }
                 index = built
             }
-            let isDuplicate = index.map { $0[key] != nil } ?? members.contains { $0.key == key }
+            let isDuplicate =
+                index.map { $0[key] != nil } ?? pendingMembers[base...].contains { $0.key == key }
             if isDuplicate {
                 throw error("duplicate member \"\(key)\" in an object", at: keyOffset)
             }
@@ -146,8 +154,8 @@ private struct Reader {
             offset += 1
             skipWhitespace()
             let value = try self.value()
-            index?[key] = members.count
-            members.append(JSONObject.Member(key: key, value: value))
+            index?[key] = pendingMembers.count
+            pendingMembers.append(JSONObject.Member(key: key, value: value))
             skipWhitespace()
             guard offset < bytes.count else { throw error("unexpected end of input inside an object", at: offset) }
             switch bytes[offset] {
@@ -160,6 +168,8 @@ private struct Reader {
             case UInt8(ascii: "}"):
                 offset += 1
                 depth -= 1
+                let members = Array(pendingMembers[base...])
+                pendingMembers.removeSubrange(base...)
                 return JSONObject(uniqueMembers: members)
             default:
                 throw error("unexpected \(describeByte(at: offset)): expected ',' or '}'", at: offset)
@@ -170,16 +180,17 @@ private struct Reader {
     mutating func array() throws(JSONParseError) -> [JSONValue] {
         try enterContainer()
         offset += 1  // "["
-        var elements: [JSONValue] = []
+        let base = pendingElements.count
         skipWhitespace()
         if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") {
             offset += 1
             depth -= 1
-            return elements
+            return []
         }
         while true {
             skipWhitespace()
-            elements.append(try value())
+            let element = try value()
+            pendingElements.append(element)
             skipWhitespace()
             guard offset < bytes.count else { throw error("unexpected end of input inside an array", at: offset) }
             switch bytes[offset] {
@@ -192,6 +203,8 @@ private struct Reader {
             case UInt8(ascii: "]"):
                 offset += 1
                 depth -= 1
+                let elements = Array(pendingElements[base...])
+                pendingElements.removeSubrange(base...)
                 return elements
             default:
                 throw error("unexpected \(describeByte(at: offset)): expected ',' or ']'", at: offset)

@@ -153,10 +153,15 @@ struct RequestDecoder {
             return nil
         }
         var names: [String] = []
-        var seen: Set<String> = []  // membership only; the result keeps the document's order
+        names.reserveCapacity(elements.count)
+        // Repeats: a scan of the few names so far; a set (membership only, the result keeps the
+        // document's order) once a list is long.
+        var seen: Set<String>? = elements.count > 16 ? [] : nil
         for (index, element) in elements.enumerated() {
             guard let name = name(element, at: path.appending(index)) else { continue }
-            guard seen.insert(name).inserted else {
+            let repeated = seen.map { $0.contains(name) } ?? names.contains(name)
+            seen?.insert(name)
+            guard !repeated else {
                 report(path.appending(index), "'\(name)' is listed twice")
                 continue
             }
