@@ -757,7 +757,9 @@ struct LayoutSession: Sendable {
         }
         result.layers = layerOrder(visible: visibleIndices)
         var diagnostics = buildDiagnostics
-        diagnostics += ambiguityDiagnostics(visible: Set(visibleIndices))
+        var visibleMask = Array(repeating: false, count: items.count)
+        for index in visibleIndices { visibleMask[index] = true }
+        diagnostics += ambiguityDiagnostics(visible: visibleMask)
         diagnostics += GeometryChecks(
             plan: plan, items: items, frames: frames, visible: visibleIndices, layers: result.layers,
             promptCorners: promptCorners, stackPositions: stacks.map { ($0.stack.name, $0.stack.position) }
@@ -803,29 +805,34 @@ struct LayoutSession: Sendable {
         return nil
     }
 
-    private func ambiguityDiagnostics(visible: Set<Int>) -> [Diagnostic] {
+    /// `visible[i]`: whether item `i` is among the result's visible frames.
+    private func ambiguityDiagnostics(visible: [Bool]) -> [Diagnostic] {
         var seen: [(Int, String)] = []
         var diagnostics: [Diagnostic] = []
-        // Variables no constraint mentions are unknown to the solver, and free.
+        // Variables no constraint mentions are unknown to the solver, and free (tested one by one, in
+        // the order left, width, top, height, without an array per item).
         var free: [Variable] = []
+        func noteIfUnknown(_ variable: Variable) {
+            if !solver.knows(variable) { free.append(variable) }
+        }
         for index in items.indices {
-            let variables = items[index].variables
-            for variable in [variables.left, variables.width, variables.top, variables.height]
-            where !solver.knows(variable) {
-                free.append(variable)
-            }
+            noteIfUnknown(items[index].variables.left)
+            noteIfUnknown(items[index].variables.width)
+            noteIfUnknown(items[index].variables.top)
+            noteIfUnknown(items[index].variables.height)
         }
         free += solver.undeterminedVariables()
         for variable in free {
             guard let owner = owner(of: variable) else { continue }
-            let item = items[owner.item]
-            guard visible.contains(owner.item) || item.isGuide, isVisible(owner.item) else { continue }
-            if case .guide = item.role, !guideAxesRead[2 * owner.item + (owner.axis == "horizontal" ? 0 : 1)] {
+            guard visible[owner.item] || items[owner.item].isGuide, isVisible(owner.item) else { continue }
+            if case .guide = items[owner.item].role,
+                !guideAxesRead[2 * owner.item + (owner.axis == "horizontal" ? 0 : 1)]
+            {
                 continue
             }
             if seen.contains(where: { $0.0 == owner.item && $0.1 == owner.axis }) { continue }
             seen.append((owner.item, owner.axis))
-            diagnostics.append(.ambiguousLayout(item.outputName, axis: owner.axis, state: stateName))
+            diagnostics.append(.ambiguousLayout(items[owner.item].outputName, axis: owner.axis, state: stateName))
         }
         return diagnostics
     }

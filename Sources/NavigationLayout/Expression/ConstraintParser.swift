@@ -244,9 +244,10 @@ struct ExpressionScanner {
     /// Whether the bytes in `range` spell `word` (ASCII).
     func spells(_ range: Range<Int>, _ word: StaticString) -> Bool {
         guard range.count == word.utf8CodeUnitCount else { return false }
-        let expected = word.utf8Start
-        for offset in 0..<range.count where bytes[range.lowerBound + offset] != expected[offset] { return false }
-        return true
+        return word.withUTF8Buffer { expected in
+            for offset in 0..<range.count where bytes[range.lowerBound + offset] != expected[offset] { return false }
+            return true
+        }
     }
 
     mutating func anchor() throws(ExpressionError) -> Anchor {
