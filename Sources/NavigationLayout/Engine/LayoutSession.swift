@@ -16,6 +16,9 @@ struct LayoutSession: Sendable {
     /// "guide|axis" for each axis of a custom guide some constraint reads: a guide's placement on an axis
     /// nothing reads cannot change any frame (the seed's contentBottom has no x), so only these count.
     private var guideAxesRead: [Bool] = []
+    /// Whether a hand-made plan placed an item named like the map or the safe area; constraints still
+    /// mean the screen's by those names (see `installUserConstraints`).
+    private var placedContainerName = false
     private var sizeRules: [SizeRule] = []
     private var stacks: [StackState] = []
     /// Diagnostics found while building (static checks, conflicts); geometric ones are added per solve.
@@ -174,6 +177,7 @@ struct LayoutSession: Sendable {
     private mutating func add(_ name: String, role: PlacedItem.Role) {
         let item = PlacedItem(
             name: name, outputName: name, role: role, variables: ItemVariables(position: items.count))
+        if name == BuiltInItem.map.rawValue || name == BuiltInItem.safeArea.rawValue { placedContainerName = true }
         itemIndex.append(name)
         items.append(item)
     }
@@ -504,12 +508,38 @@ struct LayoutSession: Sendable {
         let placed = itemIndex
         let checks = ConstraintDiagnostics(plan: plan, isPlaced: { placed[$0] != nil })
         for constraint in constraints {
-            let verdict = checks.check(constraint)
+            let spec = constraint.spec
+            // Each anchor's item is looked up once, for the checks and for the terms. The map and the safe
+            // area are the screen's whatever was placed.
+            func placedItem(_ reference: ItemReference) -> Int? {
+                if placedContainerName
+                    && (reference.name == BuiltInItem.map.rawValue || reference.name == BuiltInItem.safeArea.rawValue)
+                {
+                    return nil
+                }
+                return itemIndex[reference.name]
+            }
+            let firstItem = placedItem(spec.first.item)
+            let secondItem = spec.second.flatMap { placedItem($0.item) }
+            func anchorItem(_ anchor: Anchor, _ placed: Int?) -> ConstraintDiagnostics.AnchorItem {
+                guard let placed else {
+                    return ConstraintDiagnostics.AnchorItem(
+                        builtIn: BuiltInItem(rawValue: anchor.item.name), isPlaced: false)
+                }
+                return ConstraintDiagnostics.AnchorItem(builtIn: items[placed].builtIn, isPlaced: true)
+            }
+            let verdict = checks.check(
+                constraint, first: anchorItem(spec.first, firstItem),
+                second: spec.second.map { anchorItem($0, secondItem) })
             buildDiagnostics += verdict.diagnostics
-            guard verdict.install, let built = build(constraint.spec) else { continue }
-            noteGuideAxisRead(item: built.firstItem, constraint.spec.first.attribute)
-            if let second = constraint.spec.second { noteGuideAxisRead(item: built.secondItem, second.attribute) }
-            install(built.constraint, label: .written(constraint.text))
+            guard verdict.install, let built = build(spec, firstItem: firstItem, secondItem: secondItem) else {
+                continue
+            }
+            noteGuideAxisRead(item: placedContainerName ? itemIndex[spec.first.item.name] : firstItem, spec.first.attribute)
+            if let second = spec.second {
+                noteGuideAxisRead(item: placedContainerName ? itemIndex[second.item.name] : secondItem, second.attribute)
+            }
+            install(built, label: .written(constraint.text))
         }
         buildDiagnostics += checks.stateChecks(constraints)
     }
@@ -525,7 +555,7 @@ struct LayoutSession: Sendable {
     /// the constraint's terms (this runs for every constraint, so no intermediate expressions).
     /// Returns false for an item the state does not place.
     private func appendAnchor(
-        _ anchor: Anchor, scale: Double, terms: inout [Term], constant: inout Double, placedItem: inout Int?
+        _ anchor: Anchor, placedItem: Int?, scale: Double, terms: inout [Term], constant: inout Double
     ) -> Bool {
         let reference = anchor.item
         let margin = reference.margins ? plan.style[.layoutMargin] : 0
@@ -541,32 +571,35 @@ struct LayoutSession: Sendable {
         // Insets subtracted from the size (the safe area's width is map.width - left - right inset).
         var widthInsets: (Variable, Variable)? = nil
         var heightInsets: (Variable, Variable)? = nil
-        switch reference.name {
-        case BuiltInItem.map.rawValue where !reference.margins:
-            width = screenVariables.width
-            height = screenVariables.height
-        case BuiltInItem.map.rawValue, BuiltInItem.safeArea.rawValue:
-            // map.margins is the safe area inset by the layout margin (insetsLayoutMarginsFromSafeArea).
-            left = screenVariables.safeLeft
-            top = screenVariables.safeTop
-            width = screenVariables.width
-            height = screenVariables.height
-            widthInsets = (screenVariables.safeLeft, screenVariables.safeRight)
-            heightInsets = (screenVariables.safeTop, screenVariables.safeBottom)
-            if reference.name == BuiltInItem.safeArea.rawValue {
-                leftOffset = 0
-                topOffset = 0
-                widthOffset = 0
-                heightOffset = 0
-            }
-        default:
-            guard let index = itemIndex[reference.name] else { return false }
-            placedItem = index
+        if let index = placedItem {
             let variables = items[index].variables
             left = variables.left
             top = variables.top
             width = variables.width
             height = variables.height
+        } else {
+            switch reference.name {
+            case BuiltInItem.map.rawValue where !reference.margins:
+                width = screenVariables.width
+                height = screenVariables.height
+            case BuiltInItem.map.rawValue, BuiltInItem.safeArea.rawValue:
+                // map.margins is the safe area inset by the layout margin (insetsLayoutMarginsFromSafeArea).
+                left = screenVariables.safeLeft
+                top = screenVariables.safeTop
+                width = screenVariables.width
+                height = screenVariables.height
+                widthInsets = (screenVariables.safeLeft, screenVariables.safeRight)
+                heightInsets = (screenVariables.safeTop, screenVariables.safeBottom)
+                if reference.name == BuiltInItem.safeArea.rawValue {
+                    leftOffset = 0
+                    topOffset = 0
+                    widthOffset = 0
+                    heightOffset = 0
+                }
+            default:
+                // An item the state does not place.
+                return false
+            }
         }
         func add(_ variable: Variable?, _ insets: (Variable, Variable)?, _ offset: Double, _ factor: Double) {
             if let variable { terms.append(Term(variable, factor * scale)) }
@@ -605,14 +638,13 @@ struct LayoutSession: Sendable {
 
     /// The solver constraint of a document constraint, as `first - (second × multiplier + constant)`
     /// related to zero.
-    /// Also returns the placed items the anchors name (nil for the map and the safe area), found once here.
-    private func build(_ spec: LayoutConstraintSpec) -> (constraint: Constraint, firstItem: Int?, secondItem: Int?)? {
+    /// `firstItem` and `secondItem` are the positions of the placed items the anchors name (nil for the
+    /// map, the safe area, or an item the state does not place).
+    private func build(_ spec: LayoutConstraintSpec, firstItem: Int?, secondItem: Int?) -> Constraint? {
         var terms: [Term] = []
         terms.reserveCapacity(8)
         var constant = 0.0
-        var firstItem: Int? = nil
-        var secondItem: Int? = nil
-        guard appendAnchor(spec.first, scale: 1, terms: &terms, constant: &constant, placedItem: &firstItem) else {
+        guard appendAnchor(spec.first, placedItem: firstItem, scale: 1, terms: &terms, constant: &constant) else {
             return nil
         }
         var offset = spec.constant.resolved(in: plan.style)
@@ -625,7 +657,7 @@ struct LayoutSession: Sendable {
         if let second = spec.second {
             guard
                 appendAnchor(
-                    second, scale: -spec.multiplier, terms: &terms, constant: &constant, placedItem: &secondItem)
+                    second, placedItem: secondItem, scale: -spec.multiplier, terms: &terms, constant: &constant)
             else {
                 return nil
             }
@@ -636,10 +668,7 @@ struct LayoutSession: Sendable {
         case .lessThanOrEqual: relation = .lessThanOrEqual
         case .greaterThanOrEqual: relation = .greaterThanOrEqual
         }
-        return (
-            Constraint(Expression(terms: terms, constant: constant), relation, priority: spec.priority), firstItem,
-            secondItem
-        )
+        return Constraint(Expression(terms: terms, constant: constant), relation, priority: spec.priority)
     }
 
     /// The constraints in the solver, in the order added, and the screen's edit variables with their

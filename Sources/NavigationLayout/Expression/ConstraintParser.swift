@@ -196,9 +196,10 @@ struct ExpressionScanner {
         let spec = LayoutConstraintSpec(
             id: id, first: first, relation: relation, second: second, multiplier: multiplier, constant: constant,
             priority: priority)
+        // Every token of the language is ASCII, so a text that parsed is all ASCII and the column of a
+        // byte position is the position plus one (no count of scalars needed).
         let columns = ParsedConstraint.Columns(
-            first: column(at: firstStart), second: secondStart.map { column(at: $0) },
-            constant: constantStart.map { column(at: $0) })
+            first: firstStart + 1, second: secondStart.map { $0 + 1 }, constant: constantStart.map { $0 + 1 })
         return ParsedConstraint(spec: spec, columns: columns)
     }
 
@@ -241,6 +242,27 @@ struct ExpressionScanner {
         return start..<position
     }
 
+    /// The attribute the bytes in `range` name: candidates by length and first letter, then one
+    /// comparison (every anchor of every constraint passes here).
+    func attribute(in range: Range<Int>) -> LayoutAttribute? {
+        guard !range.isEmpty else { return nil }
+        let candidate: LayoutAttribute
+        switch (range.count, bytes[range.lowerBound]) {
+        case (7, UInt8(ascii: "l")): candidate = .leading
+        case (8, UInt8(ascii: "t")): candidate = .trailing
+        case (4, UInt8(ascii: "l")): candidate = .left
+        case (5, UInt8(ascii: "r")): candidate = .right
+        case (3, UInt8(ascii: "t")): candidate = .top
+        case (6, UInt8(ascii: "b")): candidate = .bottom
+        case (5, UInt8(ascii: "w")): candidate = .width
+        case (6, UInt8(ascii: "h")): candidate = .height
+        case (7, UInt8(ascii: "c")):
+            candidate = bytes[range.upperBound - 1] == UInt8(ascii: "X") ? .centerX : .centerY
+        default: return nil
+        }
+        return spells(range, candidate.spelling) ? candidate : nil
+    }
+
     /// Whether the bytes in `range` spell `word` (ASCII).
     func spells(_ range: Range<Int>, _ word: StaticString) -> Bool {
         guard range.count == word.utf8CodeUnitCount else { return false }
@@ -274,7 +296,7 @@ struct ExpressionScanner {
             wordRange = try nameRange(what: "an attribute")
         }
         // Attribute names are read from the bytes: every anchor of every constraint passes here.
-        guard let attribute = LayoutAttribute.allCases.first(where: { spells(wordRange, $0.spelling) }) else {
+        guard let attribute = attribute(in: wordRange) else {
             let word = text(wordRange)
             let names = LayoutAttribute.allCases.map(\.rawValue)
             throw fail(

@@ -198,19 +198,23 @@ extension RequestDecoder {
         var owners: [String: String] = [:]
         for stack in stacks {
             for (index, name) in stack.arranged.enumerated() {
-                let elementPath = path.appending(stack.name).appending(field: "arranged").appending(index)
+                // Printed only for a report: the stack's name is a key of the document, which a path
+                // prints as soon as it is appended.
+                func elementPath() -> JSONPath {
+                    path.appending(stack.name).appending(field: "arranged").appending(index)
+                }
                 guard
                     requireVisibleItem(
-                        name, items: items, at: elementPath, role: "an arranged view", allowViewport: false)
+                        name, items: items, at: elementPath(), role: "an arranged view", allowViewport: false)
                 else {
                     continue
                 }
                 if case .stack = items.entry(named: name) {
-                    report(elementPath, "'\(name)' is a stack; hiding stacks do not nest")
+                    report(elementPath(), "'\(name)' is a stack; hiding stacks do not nest")
                     continue
                 }
                 if let owner = owners[name] {
-                    report(elementPath, "'\(name)' is already arranged in stack '\(owner)'; a view has one superview")
+                    report(elementPath(), "'\(name)' is already arranged in stack '\(owner)'; a view has one superview")
                     continue
                 }
                 owners[name] = stack.name
@@ -223,20 +227,21 @@ extension RequestDecoder {
     /// like its views, so a state adds it and layers may order it, while a stack cannot arrange it.
     @discardableResult
     private mutating func requireVisibleItem(
-        _ name: String, items: ItemCatalog, at path: JSONPath, role: String, allowViewport: Bool = true
+        _ name: String, items: ItemCatalog, at path: @autoclosure () -> JSONPath, role: String,
+        allowViewport: Bool = true
     ) -> Bool {
         guard let entry = items.entry(named: name) else {
-            report(path, "unknown item '\(name)'\(suggestion(for: name, among: items.allNames))")
+            report(path(), "unknown item '\(name)'\(suggestion(for: name, among: items.allNames))")
             return false
         }
         switch entry {
         case .builtIn(.map):
-            report(path, "'map' is the container every item lives in; it cannot be \(role)")
+            report(path(), "'map' is the container every item lives in; it cannot be \(role)")
             return false
         case .builtIn(.viewport) where allowViewport:
             return true
         case .builtIn(.safeArea), .builtIn(.viewport), .guide:
-            report(path, "'\(name)' is a layout guide, not a view; it cannot be \(role)")
+            report(path(), "'\(name)' is a layout guide, not a view; it cannot be \(role)")
             return false
         default:
             return true
