@@ -275,6 +275,7 @@ struct LayoutSession: Sendable {
 
     private mutating func installSizes() {
         let sizes = plan.sizes
+        sizeRules.reserveCapacity(2 * items.count)
         for index in items.indices {
             let item = items[index]
             switch item.role {

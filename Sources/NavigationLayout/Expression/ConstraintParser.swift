@@ -212,7 +212,12 @@ struct ExpressionScanner {
 
     /// `id ":"` if the text has a colon; ids may contain "-" and ".", which anchors never mix with ":".
     mutating func optionalID() throws(ExpressionError) -> String? {
-        guard let colon = bytes[position...].firstIndex(of: UInt8(ascii: ":")) else { return nil }
+        var found: Int? = nil
+        for index in position..<bytes.count where bytes[index] == UInt8(ascii: ":") {
+            found = index
+            break
+        }
+        guard let colon = found else { return nil }
         let start = position
         var end = colon
         while end > start, bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t") { end -= 1 }
@@ -238,7 +243,7 @@ struct ExpressionScanner {
             throw fail("expected \(what), found \(describe(at: position))", at: position)
         }
         position += 1
-        while let byte = peek(), isNameContinuation(byte) { position += 1 }
+        while position < bytes.count, isNameContinuation(bytes[position]) { position += 1 }
         return start..<position
     }
 
@@ -331,8 +336,6 @@ struct ExpressionScanner {
         }
     }
 
-    private static let stylePrefix: [UInt8] = Array("style.".utf8)
-
     /// Whether the right-hand side starts with a constant rather than an anchor.
     func startsConstant() -> Bool {
         guard let byte = peek() else { return false }
@@ -340,8 +343,7 @@ struct ExpressionScanner {
             return true
         }
         // "style." starts a style constant; a view can never be named "style".
-        let prefix = Self.stylePrefix
-        return position + prefix.count <= bytes.count && bytes[position..<position + prefix.count].elementsEqual(prefix)
+        return position + 6 <= bytes.count && spells(position..<position + 6, "style.")
     }
 
     mutating func signedConstant() throws(ExpressionError) -> LayoutConstant {
