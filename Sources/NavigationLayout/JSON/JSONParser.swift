@@ -42,6 +42,21 @@ public struct JSONParser: Sendable {
         return try result.get()
     }
 
+    /// Whether any byte of the word ends a plain run inside a string: at or above 0x80, below 0x20,
+    /// a quote or a backslash. (`x - 0x01…` borrows into a byte's top bit exactly where that byte of `x`
+    /// is zero; the test is exact as to whether such a byte exists.)
+    static func hasSpecialByte(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        let nonASCII = word & highBits
+        let control = (word &- 0x20 &* ones) & ~word & highBits
+        let quote = word ^ (UInt64(UInt8(ascii: "\"")) &* ones)
+        let backslash = word ^ (UInt64(UInt8(ascii: "\\")) &* ones)
+        let quoteFound = (quote &- ones) & ~quote & highBits
+        let backslashFound = (backslash &- ones) & ~backslash & highBits
+        return (nonASCII | control | quoteFound | backslashFound) != 0
+    }
+
     /// Parses one JSON document held in a string.
     public func parse(_ text: String) throws(JSONParseError) -> JSONValue {
         try parse(Array(text.utf8))
@@ -283,10 +298,31 @@ private struct Reader {
         offset += 1  // opening quote
         let start = offset
         // Fast path: no escapes. Validate while scanning and build the String straight from the bytes.
-        while offset < bytes.count {
-            let byte = bytes[offset]
+        // Runs of plain ASCII are skipped with the position in a local (the reader's own `offset` would be
+        // stored back to memory for every byte).
+        let buffer = bytes
+        while offset < buffer.count {
+            var position = offset
+            if let base = buffer.baseAddress {
+                // Eight bytes at a time while none of them is a quote, a backslash, a control character
+                // or part of a multi-byte scalar (word-wide tests that a byte is below a bound or equal
+                // to a value; the byte loop below settles the word that fails).
+                while position + 8 <= buffer.count {
+                    let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
+                    if JSONParser.hasSpecialByte(word) { break }
+                    position += 8
+                }
+            }
+            while position < buffer.count {
+                let byte = buffer[position]
+                guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") else { break }
+                position += 1
+            }
+            offset = position
+            guard offset < buffer.count else { break }
+            let byte = buffer[offset]
             if byte == UInt8(ascii: "\"") {
-                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
+                let text = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<offset]), as: UTF8.self)
                 offset += 1
                 return text
             }
@@ -294,7 +330,7 @@ private struct Reader {
             if byte < 0x20 {
                 throw error("control character U+00\(hex2(byte)) must be escaped in a string", at: offset)
             }
-            if byte < 0x80 { offset += 1 } else { try skipMultiByteScalar() }
+            try skipMultiByteScalar()
         }
         var scratch: [UInt8] = Array(UnsafeBufferPointer(rebasing: bytes[start..<offset]))
         while offset < bytes.count {
@@ -413,12 +449,18 @@ private struct Reader {
     // MARK: Helpers
 
     mutating func skipWhitespace() {
-        while offset < bytes.count {
-            switch bytes[offset] {
-            case 0x20, 0x09, 0x0A, 0x0D: offset += 1
-            default: return
+        // The position stays in a local while it moves (see `string()`).
+        let buffer = bytes
+        var position = offset
+        while position < buffer.count {
+            switch buffer[position] {
+            case 0x20, 0x09, 0x0A, 0x0D: position += 1
+            default:
+                offset = position
+                return
             }
         }
+        offset = position
     }
 
     func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
