@@ -211,13 +211,29 @@ struct ExpressionScanner {
     }
 
     /// `id ":"` if the text has a colon; ids may contain "-" and ".", which anchors never mix with ":".
-    mutating func optionalID() throws(ExpressionError) -> String? {
-        var found: Int? = nil
-        for index in position..<bytes.count where bytes[index] == UInt8(ascii: ":") {
-            found = index
-            break
+    /// The position of the first ':' at or after `start`, eight bytes at a time (most constraints have
+    /// no id, so the whole text is searched for nothing).
+    func firstColon(from start: Int) -> Int? {
+        var index = start
+        if let base = bytes.baseAddress {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let colons = UInt64(UInt8(ascii: ":")) &* ones
+            while index + 8 <= bytes.count {
+                // A byte of `word ^ colons` is zero where the text has a colon.
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) ^ colons
+                if (word &- ones) & ~word & (ones &<< 7) != 0 { break }
+                index += 8
+            }
         }
-        guard let colon = found else { return nil }
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: ":") { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    mutating func optionalID() throws(ExpressionError) -> String? {
+        guard let colon = firstColon(from: position) else { return nil }
         let start = position
         var end = colon
         while end > start, bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t") { end -= 1 }
