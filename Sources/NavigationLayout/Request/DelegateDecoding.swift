@@ -19,6 +19,7 @@ extension RequestDecoder {
         if let value = present(object, "guides") {
             let guidesPath = path.appending(field: "guides")
             if let names = nameList(value, at: guidesPath) {
+                document.guides.reserveCapacity(names.count)
                 for (index, name) in names.enumerated()
                 where declare(name, as: .guide, in: &items, at: guidesPath.appending(index)) {
                     document.guides.append(name)
@@ -261,6 +262,7 @@ extension RequestDecoder {
         if let value = present(object, "views") {
             let viewsPath = path.appending(field: "views")
             let names = nameList(value, at: viewsPath) ?? []
+            layout.views.reserveCapacity(names.count)
             for (index, name) in names.enumerated()
             where requireVisibleItem(name, items: items, at: viewsPath.appending(index), role: "added as a view") {
                 layout.views.append(name)

@@ -40,12 +40,18 @@ struct RequestDecoder {
 
     /// Reports every member whose key is not in `allowed`.
     mutating func rejectUnknownMembers(of object: JSONObject, at path: JSONPath, allowed: [String]) {
-        for member in object.members where !allowed.contains(member.key) {
+        for member in object.members where !Self.contains(allowed, member.key) {
             report(
                 path.appending(member.key),
                 "unknown field '\(member.key)'\(suggestion(for: member.key, among: allowed)); known fields: \(allowed.joined(separator: ", "))"
             )
         }
+    }
+
+    /// Whether `names` holds `name`, lengths compared first (see `JSONObject`'s lookup).
+    static func contains(_ names: [String], _ name: String) -> Bool {
+        let length = name.utf8.count
+        return names.contains { $0.utf8.count == length && $0 == name }
     }
 
     /// The member's value unless absent or null.
