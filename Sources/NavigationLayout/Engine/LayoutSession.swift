@@ -451,7 +451,8 @@ struct LayoutSession: Sendable {
                     constraints.append(
                         Constraint(
                             Expression(
-                                terms: [Term(view.top), Term(view.height), Term(stack.top, -1), Term(stack.height, -1)]),
+                                terms: [Term(view.top), Term(view.height), Term(stack.top, -1), Term(stack.height, -1)]
+                            ),
                             .equal))
                 }
                 previous = view
@@ -536,9 +537,11 @@ struct LayoutSession: Sendable {
             guard verdict.install, let built = build(spec, firstItem: firstItem, secondItem: secondItem) else {
                 continue
             }
-            noteGuideAxisRead(item: placedContainerName ? itemIndex[spec.first.item.name] : firstItem, spec.first.attribute)
+            noteGuideAxisRead(
+                item: placedContainerName ? itemIndex[spec.first.item.name] : firstItem, spec.first.attribute)
             if let second = spec.second {
-                noteGuideAxisRead(item: placedContainerName ? itemIndex[second.item.name] : secondItem, second.attribute)
+                noteGuideAxisRead(
+                    item: placedContainerName ? itemIndex[second.item.name] : secondItem, second.attribute)
             }
             install(built, label: .written(constraint.text))
         }
@@ -799,7 +802,8 @@ struct LayoutSession: Sendable {
         // Many broken constraints: one table instead of a scan of the labels for each.
         let table: [ObjectIdentifier: ConstraintLabel]? =
             brokenConstraints.count > 8
-            ? Dictionary(labels.map { (ObjectIdentifier($0.constraint), $0.label) }, uniquingKeysWith: { _, last in last })
+            ? Dictionary(
+                labels.map { (ObjectIdentifier($0.constraint), $0.label) }, uniquingKeysWith: { _, last in last })
             : nil
         result.broken = brokenConstraints.compactMap { broken in
             let found = table.map { $0[ObjectIdentifier(broken.constraint)] } ?? label(of: broken.constraint)

@@ -44,7 +44,8 @@ extension RequestDecoder {
         }
         var guidanceIDs = sharedIDs
         if let value = present(object, "guidance") {
-            document.guidance = stateLayout(value, at: path.appending(field: "guidance"), items: items, ids: &guidanceIDs)
+            document.guidance = stateLayout(
+                value, at: path.appending(field: "guidance"), items: items, ids: &guidanceIDs)
         }
         let widePath = path.appending(field: "wide")
         var wideObject: JSONObject? = nil
@@ -58,7 +59,8 @@ extension RequestDecoder {
             }
             if let value = present(wide, "guidance") {
                 var ids = sharedIDs
-                variants.guidance = stateLayout(value, at: widePath.appending(field: "guidance"), items: items, ids: &ids)
+                variants.guidance = stateLayout(
+                    value, at: widePath.appending(field: "guidance"), items: items, ids: &ids)
                 wideGuidanceIDs = ids
             }
             document.wide = variants
@@ -72,7 +74,8 @@ extension RequestDecoder {
         }
         if let widePrompt {
             var ids = wideGuidanceIDs ?? guidanceIDs
-            document.wide?.prompt = promptLayout(widePrompt, at: widePath.appending(field: "prompt"), items: items, ids: &ids)
+            document.wide?.prompt = promptLayout(
+                widePrompt, at: widePath.appending(field: "prompt"), items: items, ids: &ids)
         }
         if let value = present(object, "layers") {
             let layersPath = path.appending(field: "layers")
@@ -128,7 +131,8 @@ extension RequestDecoder {
                 number($0, at: viewPath.appending(field: "height"), .nonNegative)
             }
             if let value = present(body, "hugging") {
-                view.hugging = axisPriorities(value, at: viewPath.appending(field: "hugging"), defaults: .defaultHugging)
+                view.hugging = axisPriorities(
+                    value, at: viewPath.appending(field: "hugging"), defaults: .defaultHugging)
             }
             if let value = present(body, "compression") {
                 view.compression = axisPriorities(
@@ -151,7 +155,9 @@ extension RequestDecoder {
             {
                 result.horizontal = priority
             }
-            if let value = present(object, "vertical"), let priority = priority(value, at: path.appending(field: "vertical")) {
+            if let value = present(object, "vertical"),
+                let priority = priority(value, at: path.appending(field: "vertical"))
+            {
                 result.vertical = priority
             }
             return result
@@ -179,7 +185,8 @@ extension RequestDecoder {
             let alignment = required(body, "alignment", at: stackPath).flatMap {
                 choice($0, at: stackPath.appending(field: "alignment"), as: HidingStack.Alignment.self)
             }
-            let arranged = present(body, "arranged").flatMap { nameList($0, at: stackPath.appending(field: "arranged")) } ?? []
+            let arranged =
+                present(body, "arranged").flatMap { nameList($0, at: stackPath.appending(field: "arranged")) } ?? []
             let spacing = present(body, "spacing").flatMap {
                 number($0, at: stackPath.appending(field: "spacing"), .nonNegative)
             }
@@ -373,13 +380,15 @@ extension RequestDecoder {
         }
         let second = present(object, "second").flatMap { anchorField($0, at: path.appending(field: "second")) }
         var multiplier = 1.0
-        if let value = present(object, "multiplier"), let number = number(value, at: path.appending(field: "multiplier"), .any)
+        if let value = present(object, "multiplier"),
+            let number = number(value, at: path.appending(field: "multiplier"), .any)
         {
             if present(object, "second") == nil {
                 report(path.appending(field: "multiplier"), "a multiplier needs a second anchor")
             } else if number == 0 {
                 report(
-                    path.appending(field: "multiplier"), "a multiplier of 0 drops the second anchor; write a constant instead")
+                    path.appending(field: "multiplier"),
+                    "a multiplier of 0 drops the second anchor; write a constant instead")
             } else {
                 multiplier = number
             }
@@ -401,7 +410,9 @@ extension RequestDecoder {
             }
         }
         var priority = Priority.required
-        if let value = present(object, "priority"), let level = self.priority(value, at: path.appending(field: "priority")) {
+        if let value = present(object, "priority"),
+            let level = self.priority(value, at: path.appending(field: "priority"))
+        {
             priority = level
         }
         guard issues.count == issuesBefore, let first, let relation else { return nil }

@@ -217,7 +217,8 @@ struct RequestDecoder {
                 profileVersion = Int(version)
             } else {
                 report(
-                    path.appending(field: "profileVersion"), "expected a whole version number, found \(formatNumber(number))")
+                    path.appending(field: "profileVersion"),
+                    "expected a whole version number, found \(formatNumber(number))")
             }
         }
         let style = present(body, "style").flatMap { self.style($0, at: path.appending(field: "style")) } ?? .defaults
@@ -225,7 +226,9 @@ struct RequestDecoder {
         let state = required(body, "state", at: path).flatMap { self.state($0, at: path.appending(field: "state")) }
         let settings =
             present(body, "settings").flatMap { self.settings($0, at: path.appending(field: "settings")) } ?? .defaults
-        let delegate = present(body, "delegate").flatMap { self.delegateDocument($0, at: path.appending(field: "delegate")) }
+        let delegate = present(body, "delegate").flatMap {
+            self.delegateDocument($0, at: path.appending(field: "delegate"))
+        }
         guard let screen, let state else { return nil }
         return LayoutRequest(
             profileName: profileName, profileVersion: profileVersion, screen: screen, state: state,
@@ -260,11 +263,14 @@ struct RequestDecoder {
         guard let object = object(value, at: path) else { return nil }
         rejectUnknownMembers(
             of: object, at: path, allowed: ["width", "height", "safeArea", "layoutDirection", "carPlay"])
-        let width = required(object, "width", at: path).flatMap { number($0, at: path.appending(field: "width"), .positive) }
+        let width = required(object, "width", at: path).flatMap {
+            number($0, at: path.appending(field: "width"), .positive)
+        }
         let height = required(object, "height", at: path).flatMap {
             number($0, at: path.appending(field: "height"), .positive)
         }
-        let safeArea = present(object, "safeArea").flatMap { insets($0, at: path.appending(field: "safeArea")) } ?? .zero
+        let safeArea =
+            present(object, "safeArea").flatMap { insets($0, at: path.appending(field: "safeArea")) } ?? .zero
         let direction =
             present(object, "layoutDirection").flatMap {
                 choice($0, at: path.appending(field: "layoutDirection"), as: LayoutDirection.self)
@@ -319,7 +325,8 @@ struct RequestDecoder {
             }
         }
         let wideMode = present(object, "wideMode").flatMap { bool($0, at: path.appending(field: "wideMode")) }
-        let camera = present(object, "camera").flatMap { self.camera($0, at: path.appending(field: "camera")) } ?? .default
+        let camera =
+            present(object, "camera").flatMap { self.camera($0, at: path.appending(field: "camera")) } ?? .default
         let speedWidget = present(object, "speedWidget").flatMap {
             choice($0, at: path.appending(field: "speedWidget"), as: SpeedWidgetState.self)
         }
@@ -346,7 +353,9 @@ struct RequestDecoder {
         guard let object = object(value, at: path) else { return nil }
         rejectUnknownMembers(of: object, at: path, allowed: ["bearing", "following", "userPanned", "locationKnown"])
         var camera = Camera.default
-        if let value = present(object, "bearing"), let bearing = number(value, at: path.appending(field: "bearing"), .any) {
+        if let value = present(object, "bearing"),
+            let bearing = number(value, at: path.appending(field: "bearing"), .any)
+        {
             camera.bearing = bearing
         }
         if let value = present(object, "following"), let flag = bool(value, at: path.appending(field: "following")) {
@@ -355,7 +364,9 @@ struct RequestDecoder {
         if let value = present(object, "userPanned"), let flag = bool(value, at: path.appending(field: "userPanned")) {
             camera.userPanned = flag
         }
-        if let value = present(object, "locationKnown"), let flag = bool(value, at: path.appending(field: "locationKnown")) {
+        if let value = present(object, "locationKnown"),
+            let flag = bool(value, at: path.appending(field: "locationKnown"))
+        {
             camera.locationKnown = flag
         }
         return camera

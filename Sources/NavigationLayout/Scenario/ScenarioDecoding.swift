@@ -16,13 +16,16 @@ extension RequestDecoder {
         let screen = required(body, "screen", at: path).flatMap { self.screen($0, at: path.appending(field: "screen")) }
         let settings =
             present(body, "settings").flatMap { self.settings($0, at: path.appending(field: "settings")) } ?? .defaults
-        let delegate = present(body, "delegate").flatMap { self.delegateDocument($0, at: path.appending(field: "delegate")) }
+        let delegate = present(body, "delegate").flatMap {
+            self.delegateDocument($0, at: path.appending(field: "delegate"))
+        }
         let hasDelegateDocument = present(body, "delegate") != nil
         var steps: [ScenarioEvent] = []
         if let value = required(body, "steps", at: path) {
             steps =
                 self.steps(
-                    value, at: path.appending(field: "steps"), startScreen: screen, hasDelegateDocument: hasDelegateDocument)
+                    value, at: path.appending(field: "steps"), startScreen: screen,
+                    hasDelegateDocument: hasDelegateDocument)
                 ?? []
         }
         guard let screen else { return nil }
