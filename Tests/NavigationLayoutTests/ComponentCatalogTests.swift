@@ -4,6 +4,22 @@ import Testing
 
 @Suite("Component catalog")
 struct ComponentCatalogTests {
+    @Test("every component is found by its name, and only by it", arguments: BuiltInItem.allCases)
+    func componentsAreFoundByName(item: BuiltInItem) {
+        let name = item.rawValue
+        #expect(BuiltInItem(rawValue: name) == item)
+        // Same length and first letter, one byte off; a prefix; an extension; another case.
+        let changedLast = String(name.dropLast()) + (name.hasSuffix("x") ? "y" : "x")
+        for wrong in [changedLast, String(name.dropLast()), name + "s", name.uppercased()] {
+            #expect(BuiltInItem(rawValue: wrong) == nil, "\(wrong)")
+        }
+    }
+
+    @Test("names that are no component are not found", arguments: ["", "m", "style", "contentBottom", "mapp"])
+    func otherNamesAreNotComponents(name: String) {
+        #expect(BuiltInItem(rawValue: name) == nil)
+    }
+
     @Test(
         "each component is handed over in the states the SDK documents",
         arguments: [

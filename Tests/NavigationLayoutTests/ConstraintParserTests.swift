@@ -9,6 +9,26 @@ struct ConstraintParserTests {
         Anchor(item: ItemReference(name: name, margins: margins), attribute: attribute)
     }
 
+    @Test("name characters are letters, digits and '_', and a name starts without a digit")
+    func nameCharactersForEveryByte() {
+        for value in 0...255 {
+            let byte = UInt8(value)
+            let letter = (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value) || byte == UInt8(ascii: "_")
+            let digit = (0x30...0x39).contains(value)
+            #expect(isNameStart(byte) == letter, "byte \(value)")
+            #expect(isNameContinuation(byte) == (letter || digit), "byte \(value)")
+        }
+    }
+
+    @Test(
+        "finds an id's colon wherever it sits",
+        arguments: ["a: top.top == map.top", "long-identifier.with-dots: top.top == map.top", "x:top.top==map.top"])
+    func findsTheIDAtAnyOffset(text: String) throws {
+        let parsed = try ConstraintParser.parse(text)
+        #expect(parsed.spec.id == String(text[..<(text.firstIndex(of: ":") ?? text.endIndex)]))
+        #expect(parsed.spec.first == anchor("top", .top) && parsed.spec.second == anchor("map", .top))
+    }
+
     @Test("reads every attribute on both sides", arguments: LayoutAttribute.allCases)
     func readsEveryAttribute(attribute: LayoutAttribute) throws {
         let parsed = try ConstraintParser.parse("a.\(attribute.rawValue) == b.margins.\(attribute.rawValue)")

@@ -8,6 +8,34 @@ struct JSONParserTests {
         try JSONParser().parse(text)
     }
 
+    @Test("the word-wide string scan stops exactly at the bytes that end a plain run", arguments: 0..<8)
+    func wordScanFindsEveryEndingByte(position: Int) {
+        for value in 0...255 {
+            let byte = UInt8(value)
+            var word = UInt64(0)
+            for index in 0..<8 {
+                let lane = UInt64(index == position ? byte : UInt8(ascii: "a"))
+                word |= lane << UInt64(8 * index)
+            }
+            let ends = byte < 0x20 || byte >= 0x80 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+            #expect(JSONParser.hasSpecialByte(word) == ends, "byte \(byte) at \(position)")
+        }
+    }
+
+    @Test(
+        "strings longer than a word keep every byte, escape and scalar",
+        arguments: [
+            (#""plain ascii text longer than eight bytes""#, "plain ascii text longer than eight bytes"),
+            (#""eight by""#, "eight by"),
+            (#""a tab\there, then more text""#, "a tab\there, then more text"),
+            (#""ünïcødé in the middle of the text""#, "ünïcødé in the middle of the text"),
+            (#""a quote \" inside a long string""#, "a quote \" inside a long string"),
+            (#""ends with an escaped backslash \\""#, "ends with an escaped backslash \\"),
+        ])
+    func longStringsReadBack(source: String, expected: String) throws {
+        #expect(try parse(source) == .string(expected))
+    }
+
     @Test("reads every kind of value")
     func readsEveryKindOfValue() throws {
         let value = try parse(#" { "a": [1, -2.5, 3e2, true, false, null], "b": {"c": "d"}, "e": "" } "#)

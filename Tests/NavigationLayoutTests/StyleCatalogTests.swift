@@ -9,6 +9,21 @@ struct StyleCatalogTests {
         #expect(StyleCatalog.entries.map(\.key) == StyleKey.allCases)
     }
 
+    @Test("each key's position is its place in the catalog order")
+    func positionsFollowTheCatalogOrder() {
+        #expect(StyleKey.allCases.map(\.position) == Array(StyleKey.allCases.indices))
+    }
+
+    @Test("an override reads back under its own key only", arguments: StyleKey.allCases)
+    func overridesStayWithTheirKey(key: StyleKey) {
+        var style = StyleValues.defaults
+        style[key] = 12_345
+        for other in StyleKey.allCases {
+            #expect(style[other] == (other == key ? 12_345 : StyleValues.defaults[other]))
+        }
+        #expect(style.overriddenKeys == [key])
+    }
+
     @Test("includes every NavigationStyleValues property")
     func includesNavigationStyleValues() {
         let names = Set(StyleCatalog.entries.map(\.name))

@@ -3,9 +3,12 @@
 struct ConstraintListBuilder {
     private(set) var constraints: [DelegateConstraint] = []
     let path: String
+    /// The same path, extended per constraint without printing it (see `JSONPath`).
+    private let location: JSONPath
 
     init(path: String) {
         self.path = path
+        location = JSONPath(printed: path)
     }
 
     /// `first relation second [+|- constant]`; `second` nil makes `first relation constant`. Anchors are
@@ -22,7 +25,7 @@ struct ConstraintListBuilder {
         let spec = LayoutConstraintSpec(
             first: firstAnchor, relation: relation, second: secondAnchor, constant: .points(constant))
         constraints.append(
-            DelegateConstraint(spec: spec, path: "\(path)[\(constraints.count)]", text: spec.description))
+            DelegateConstraint(spec: spec, location: location.appending(constraints.count), text: spec.description))
     }
 
     mutating func equal(_ first: String, _ second: String?, _ constant: Double = 0) {

@@ -11,18 +11,37 @@ struct ConstraintDiagnostics {
         var diagnostics: [Diagnostic] = []
     }
 
+    /// What the session already knows of an anchor's item: its component (nil for the app's own items)
+    /// and whether the state placed it.
+    struct AnchorItem {
+        var builtIn: BuiltInItem?
+        var isPlaced: Bool
+    }
+
     func check(_ constraint: DelegateConstraint) -> Verdict {
+        let spec = constraint.spec
+        func item(of anchor: Anchor) -> AnchorItem {
+            AnchorItem(builtIn: BuiltInItem(rawValue: anchor.item.name), isPlaced: isPlaced(anchor.item.name))
+        }
+        return check(constraint, first: item(of: spec.first), second: spec.second.map(item(of:)))
+    }
+
+    /// The checks with the anchors' items given (the session has looked them up already).
+    func check(_ constraint: DelegateConstraint, first: AnchorItem, second: AnchorItem?) -> Verdict {
         let spec = constraint.spec
         // unavailable-in-state: a constraint naming a component the SDK did not hand over (or that the
         // state does not add) cannot be activated; it is dropped. (First and second anchor are checked
         // in turn, without gathering them in an array: this runs for every constraint of every request.)
-        if let dropped = unavailability(of: spec.first, in: constraint) { return dropped }
-        if let second = spec.second, let dropped = unavailability(of: second, in: constraint) { return dropped }
+        if let dropped = unavailability(of: spec.first, first, in: constraint) { return dropped }
+        if let secondAnchor = spec.second, let second,
+            let dropped = unavailability(of: secondAnchor, second, in: constraint)
+        {
+            return dropped
+        }
         var verdict = Verdict()
         // fixed-size-constraint: the SDK sizes these components; a width or height constraint on them is
         // left out so it cannot fight the SDK's size.
-        if spec.first.attribute.kind == .size, let item = BuiltInItem(rawValue: spec.first.item.name), item.isSizedBySDK
-        {
+        if spec.first.attribute.kind == .size, let item = first.builtIn, item.isSizedBySDK {
             verdict.diagnostics.append(.fixedSizeConstraint(item.rawValue, constraint: constraint.text, state: state))
             verdict.install = false
             return verdict
@@ -32,28 +51,31 @@ struct ConstraintDiagnostics {
             let names = [spec.first.item.name] + (spec.second.map { [$0.item.name] } ?? [])
             verdict.diagnostics.append(.leftRightAnchor(items: names, constraint: constraint.text, state: state))
         }
-        if let second = spec.second, spec.relation == .equal, !spec.first.item.margins, !second.item.margins,
-            let first = BuiltInItem(rawValue: spec.first.item.name), first.isGoogleView,
-            let other = BuiltInItem(rawValue: second.item.name), other.isGoogleView, first != other,
-            Self.areOppositeEdges(spec.first.attribute, second.attribute)
+        if let secondAnchor = spec.second, spec.relation == .equal, !spec.first.item.margins,
+            !secondAnchor.item.margins, let firstItem = first.builtIn, firstItem.isGoogleView,
+            let other = second?.builtIn, other.isGoogleView, firstItem != other,
+            Self.areOppositeEdges(spec.first.attribute, secondAnchor.attribute)
         {
             verdict.diagnostics.append(
-                .marginsAddUp(first: first.rawValue, second: other.rawValue, constraint: constraint.text, state: state))
+                .marginsAddUp(
+                    first: firstItem.rawValue, second: other.rawValue, constraint: constraint.text, state: state))
         }
         return verdict
     }
 
     /// The verdict that drops a constraint whose anchor names a component this state does not have,
     /// or nil when the anchor's item is fine.
-    private func unavailability(of anchor: Anchor, in constraint: DelegateConstraint) -> Verdict? {
+    private func unavailability(of anchor: Anchor, _ anchorItem: AnchorItem, in constraint: DelegateConstraint)
+        -> Verdict?
+    {
         let name = anchor.item.name
-        guard let item = BuiltInItem(rawValue: name), item != .map, item != .safeArea else { return nil }
+        guard let item = anchorItem.builtIn, item != .map, item != .safeArea else { return nil }
         if let problem = LayoutSession.availability(of: item, plan: plan) {
             return Verdict(
                 install: false,
                 diagnostics: [.unavailableInState(name, constraint: constraint.text, state: state, detail: problem)])
         }
-        if !isPlaced(name) {
+        if !anchorItem.isPlaced {
             return Verdict(
                 install: false,
                 diagnostics: [
@@ -84,9 +106,15 @@ struct ConstraintDiagnostics {
         let anchored = constraints.contains { constraint in
             let spec = constraint.spec
             guard spec.relation == .equal, let second = spec.second, spec.priority.isRequired else { return false }
-            let pair = [spec.first, second]
-            return pair.contains { $0.item.name == "viewport" && !$0.item.margins && $0.attribute == .top }
-                && pair.contains { $0.item.name == "turnCard" && $0.attribute == .bottom }
+            // The two anchors are tested in place (no array per constraint).
+            func isViewportTop(_ anchor: Anchor) -> Bool {
+                anchor.attribute == .top && !anchor.item.margins && anchor.item.name == "viewport"
+            }
+            func isTurnCardBottom(_ anchor: Anchor) -> Bool {
+                anchor.attribute == .bottom && anchor.item.name == "turnCard"
+            }
+            return (isViewportTop(spec.first) || isViewportTop(second))
+                && (isTurnCardBottom(spec.first) || isTurnCardBottom(second))
         }
         return anchored ? [] : [.viewportNotBelowTurnCard(state: state)]
     }

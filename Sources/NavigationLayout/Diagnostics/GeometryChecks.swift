@@ -78,22 +78,21 @@ struct GeometryChecks {
         let bottomStacks = stackPositions.filter { $0.1 == .bottom }.map(\.0)
         var diagnostics: [Diagnostic] = []
         for index in visible where index != prompt {
-            let item = items[index]
             let covered: Bool
-            switch item.role {
+            switch items[index].role {
             case .component(let component):
                 covered =
                     component == .viewport || component == .googleLogo || component == .recenter
-                    || component.kind == .button || (item.stack.map(bottomStacks.contains) ?? false)
+                    || component.kind == .button || (items[index].stack.map(bottomStacks.contains) ?? false)
             case .view:
-                covered = item.stack.map(bottomStacks.contains) ?? false
+                covered = items[index].stack.map(bottomStacks.contains) ?? false
             case .guide, .stack:
                 covered = false
             }
             guard covered else { continue }
             let area = frames[prompt].overlapArea(with: frames[index])
             if area > Self.areaTolerance {
-                diagnostics.append(.promptOverlap(covered: item.outputName, area: area, state: state))
+                diagnostics.append(.promptOverlap(covered: items[index].outputName, area: area, state: state))
             }
         }
         return diagnostics

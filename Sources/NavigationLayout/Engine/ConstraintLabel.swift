@@ -20,7 +20,8 @@ enum ConstraintLabel: Sendable {
         }
     }
 
-    var text: String {
+    /// The text; `describe` prints a solver constraint (for the arrangement constraints).
+    func text(describing describe: (Constraint) -> String) -> String {
         switch self {
         case .written(let text): return text
         case .sdkSize(let item, let axis, let value):
@@ -28,7 +29,7 @@ enum ConstraintLabel: Sendable {
         case .intrinsic(let item, let axis, let relation, let value, let priority, let what):
             return "\(item).\(axis) \(relation) \(formatNumber(value))" + (priority.map { " @\($0)" } ?? "")
                 + " (\(what))"
-        case .stack(let name, let constraint): return "\(name) arrangement: \(constraint)"
+        case .stack(let name, let constraint): return "\(name) arrangement: \(describe(constraint))"
         }
     }
 }

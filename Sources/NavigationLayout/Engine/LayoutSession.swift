@@ -10,10 +10,15 @@ struct LayoutSession: Sendable {
     private(set) var items: [PlacedItem] = []
     private var itemIndex = ItemNameIndex()
     /// Readable text of every constraint the session installs, for diagnostics and `broken`.
-    private var labels: [ObjectIdentifier: ConstraintLabel] = [:]
+    /// In the order installed. Labels are read only for a conflict or a broken constraint, so they are
+    /// kept in a list rather than hashed for every constraint installed (see `label(of:)`).
+    private var labels: [(constraint: Constraint, label: ConstraintLabel)] = []
     /// "guide|axis" for each axis of a custom guide some constraint reads: a guide's placement on an axis
     /// nothing reads cannot change any frame (the seed's contentBottom has no x), so only these count.
-    private var guideAxesRead: Set<Int> = []
+    private var guideAxesRead: [Bool] = []
+    /// Whether a hand-made plan placed an item named like the map or the safe area; constraints still
+    /// mean the screen's by those names (see `installUserConstraints`).
+    private var placedContainerName = false
     private var sizeRules: [SizeRule] = []
     private var stacks: [StackState] = []
     /// Diagnostics found while building (static checks, conflicts); geometric ones are added per solve.
@@ -33,7 +38,10 @@ struct LayoutSession: Sendable {
             try? solver.addEditVariable(variable, priority: ScreenVariables.editPriority, initialValue: value)
         }
         let inForce = collectConstraints()
+        items.reserveCapacity(16)
+        itemIndex.reserveCapacity(16)
         placeItems(constraints: inForce)
+        guideAxesRead = Array(repeating: false, count: 2 * items.count)
         // Every constraint installed gets a label: the document's, two size rules and up to two
         // intrinsic-size pairs per item, a few per stacked view. Sized for that first build, the table
         // does not rehash while it fills.
@@ -80,8 +88,19 @@ struct LayoutSession: Sendable {
         let document = plan.document
         let navigation = plan.state.navigation
         let layout = plan.stateLayout
-        let customViews = Dictionary(document.views.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let stacksByName = Dictionary(document.stacks.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        // A document declares a handful of views and stacks: scanning them beats building two
+        // dictionaries per request (a large document still gets them).
+        let indexed = document.views.count + document.stacks.count > ItemNameIndex.scanLimit
+        let viewTable =
+            indexed ? Dictionary(document.views.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first }) : [:]
+        let stackTable =
+            indexed ? Dictionary(document.stacks.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first }) : [:]
+        func customView(_ name: String) -> CustomView? {
+            indexed ? viewTable[name] : document.views.first { $0.name == name }
+        }
+        func stack(named name: String) -> HidingStack? {
+            indexed ? stackTable[name] : document.stacks.first { $0.name == name }
+        }
 
         if plan.mode == .delegate && navigation != .disabled {
             let views = layout?.views ?? []
@@ -99,9 +118,9 @@ struct LayoutSession: Sendable {
                     return
                 }
                 add(name, role: .component(item))
-            } else if let view = customViews[name] {
+            } else if let view = customView(name) {
                 add(name, role: .view(view))
-            } else if let stack = stacksByName[name] {
+            } else if let stack = stack(named: name) {
                 add(name, role: .stack(stack))
                 var arranged: [String] = []
                 for member in stack.arranged where itemIndex[member] == nil {
@@ -109,7 +128,7 @@ struct LayoutSession: Sendable {
                         // The SDK hands a stack only the buttons of the state (no .reporting when ready).
                         guard Self.availability(of: item, plan: plan) == nil else { continue }
                         add(member, role: .component(item))
-                    } else if let view = customViews[member] {
+                    } else if let view = customView(member) {
                         add(member, role: .view(view))
                     } else {
                         continue
@@ -123,10 +142,13 @@ struct LayoutSession: Sendable {
 
         for name in layout?.views ?? [] { addView(name) }
         // Custom views and stacks named only by constraints are placed too: they are the app's own.
-        for constraint in constraints {
-            for name in [constraint.spec.first.item.name, constraint.spec.second?.item.name].compactMap({ $0 })
-            where customViews[name] != nil || stacksByName[name] != nil {
-                addView(name)
+        if !document.views.isEmpty || !document.stacks.isEmpty {
+            func addIfCustom(_ name: String) {
+                if customView(name) != nil || stack(named: name) != nil { addView(name) }
+            }
+            for constraint in constraints {
+                addIfCustom(constraint.spec.first.item.name)
+                if let second = constraint.spec.second { addIfCustom(second.item.name) }
             }
         }
         for guide in document.guides where itemIndex[guide] == nil { add(guide, role: .guide) }
@@ -153,7 +175,9 @@ struct LayoutSession: Sendable {
     }
 
     private mutating func add(_ name: String, role: PlacedItem.Role) {
-        let item = PlacedItem(name: name, outputName: name, role: role, variables: ItemVariables(name: name))
+        let item = PlacedItem(
+            name: name, outputName: name, role: role, variables: ItemVariables(position: items.count))
+        if name == BuiltInItem.map.rawValue || name == BuiltInItem.safeArea.rawValue { placedContainerName = true }
         itemIndex.append(name)
         items.append(item)
     }
@@ -166,12 +190,14 @@ struct LayoutSession: Sendable {
     {
         do throws(SolverError) {
             try solver.add(constraint)
-            labels[ObjectIdentifier(constraint)] = label
+            labels.append((constraint, label))
             return true
         } catch {
             if case .unsatisfiableConstraint(_, let conflicts) = error {
-                let conflicting = conflicts.map { labels[ObjectIdentifier($0)]?.text ?? $0.description }
-                let broken = label.text
+                let conflicting = conflicts.map { conflict in
+                    self.label(of: conflict).map { text(of: $0) } ?? describe(conflict)
+                }
+                let broken = text(of: label)
                 buildDiagnostics.append(
                     .unsatisfiableConstraints(
                         broken: broken, conflicting: conflicting, items: itemsNamed(in: [broken] + conflicting),
@@ -179,6 +205,51 @@ struct LayoutSession: Sendable {
             }
             return false
         }
+    }
+
+    /// The label a constraint was installed with (the latest, should it have been installed twice).
+    private func label(of constraint: Constraint) -> ConstraintLabel? {
+        labels.last { $0.constraint === constraint }?.label
+    }
+
+    /// A label's text; an arrangement constraint is printed with its variables' names.
+    private func text(of label: ConstraintLabel) -> String {
+        label.text { describe($0) }
+    }
+
+    /// A solver constraint as `Constraint.description` prints it, its variables named
+    /// `item.left|top|width|height` (the shared item variables carry no names of their own).
+    private func describe(_ constraint: Constraint) -> String {
+        let expression = constraint.expression
+        var text = ""
+        for term in expression.terms {
+            if !text.isEmpty {
+                text += term.coefficient < 0 ? " - " : " + "
+            } else if term.coefficient < 0 {
+                text += "-"
+            }
+            let magnitude = abs(term.coefficient)
+            if magnitude != 1 { text += "\(magnitude) * " }
+            text += name(of: term.variable)
+        }
+        if text.isEmpty {
+            text = "\(expression.constant)"
+        } else if expression.constant != 0 {
+            text += expression.constant < 0 ? " - \(-expression.constant)" : " + \(expression.constant)"
+        }
+        return "\(text) \(constraint.relation) 0 @\(constraint.priority)"
+    }
+
+    /// The readable name of a solver variable: `item.left` and so on, or the screen variable's own name.
+    private func name(of variable: Variable) -> String {
+        for item in items {
+            let variables = item.variables
+            if variables.left === variable { return item.name + ".left" }
+            if variables.top === variable { return item.name + ".top" }
+            if variables.width === variable { return item.name + ".width" }
+            if variables.height === variable { return item.name + ".height" }
+        }
+        return variable.name
     }
 
     /// The placed items a set of constraint texts mention, in order of first mention.
@@ -204,6 +275,7 @@ struct LayoutSession: Sendable {
 
     private mutating func installSizes() {
         let sizes = plan.sizes
+        sizeRules.reserveCapacity(2 * items.count)
         for index in items.indices {
             let item = items[index]
             switch item.role {
@@ -298,10 +370,11 @@ struct LayoutSession: Sendable {
             return false
         }
         if let current = rule.installed { try? solver.remove(current) }
-        let item = items[rule.item]
-        let variable = rule.axis == .width ? item.variables.width : item.variables.height
-        let constraint = variable == target
-        let label = ConstraintLabel.sdkSize(item.name, rule.axis.rawValue, target)
+        // Fields are read in place: copying the item would retain each of its strings and variables.
+        let variable = rule.axis == .width ? items[rule.item].variables.width : items[rule.item].variables.height
+        // `variable == target` written as its expression directly (one array instead of three).
+        let constraint = Constraint(Expression(terms: [Term(variable)], constant: 0 + -target), .equal)
+        let label = ConstraintLabel.sdkSize(items[rule.item].name, rule.axis.rawValue, target)
         if install(constraint, label: label) {
             sizeRules[index].installed = constraint
             sizeRules[index].installedValue = target
@@ -314,59 +387,109 @@ struct LayoutSession: Sendable {
 
     // MARK: Hiding stacks
 
+    /// The stack's arrangement, written as terms directly (no intermediate expressions: this runs for
+    /// every stack of every request and again whenever a view hides). Each anchor is its terms over the
+    /// item's variables (bottom = top + height, a right edge = left + width), each constraint
+    /// `lhs - rhs`, in the order Auto Layout's stack adds them.
     private mutating func installStack(_ index: Int) {
         for constraint in stacks[index].constraints { try? solver.remove(constraint) }
         stacks[index].constraints = []
         let state = stacks[index]
         guard let stackIndex = itemIndex[state.stack.name] else { return }
-        let stack = items[stackIndex].variables.rect
-        let direction = plan.screen.layoutDirection
+        let stack = items[stackIndex].variables
         let spacing = state.stack.spacing ?? plan.style[.stackSpacing]
-        let visible = state.arranged.prefix(state.visibleCount).compactMap { itemIndex[$0].map { items[$0] } }
-        var constraints: [Constraint] = []
-        let edge: LayoutAttribute = state.stack.alignment == .leading ? .leading : .trailing
-        var content = Expression(constant: spacing * Double(max(visible.count - 1, 0)))
-        var knownWidth = 0.0
-        for view in visible {
-            let rect = view.variables.rect
-            constraints.append(rect.anchor(edge, direction: direction) == stack.anchor(edge, direction: direction))
-            constraints.append(Constraint(stack.width - rect.width, .greaterThanOrEqual))
-            content = content + Expression(view.variables.height)
-            knownWidth = max(knownWidth, knownSize(of: view, axis: .width) ?? 0)
+        var visible: [Int] = []
+        visible.reserveCapacity(state.visibleCount)
+        for name in state.arranged.prefix(state.visibleCount) {
+            if let position = itemIndex[name] { visible.append(position) }
         }
+        var constraints: [Constraint] = []
+        constraints.reserveCapacity(3 * visible.count + 2)
+        // The aligned edge: leading is the left edge left to right, left + width right to left;
+        // trailing the opposite.
+        let edgeHasWidth = (state.stack.alignment == .leading) != (plan.screen.layoutDirection == .leftToRight)
+        let contentConstant = spacing * Double(max(visible.count - 1, 0))
+        var knownWidth = 0.0
+        for position in visible {
+            let view = items[position].variables
+            let edge =
+                edgeHasWidth
+                ? [Term(view.left), Term(view.width), Term(stack.left, -1), Term(stack.width, -1)]
+                : [Term(view.left), Term(stack.left, -1)]
+            constraints.append(Constraint(Expression(terms: edge), .equal))
+            constraints.append(
+                Constraint(Expression(terms: [Term(stack.width), Term(view.width, -1)]), .greaterThanOrEqual))
+            knownWidth = max(knownWidth, knownSize(ofItemAt: position, axis: .width) ?? 0)
+        }
+        var previous: ItemVariables? = nil
         switch state.stack.position {
         case .top:
-            var previous: Expression? = nil
-            for view in visible {
-                let rect = view.variables.rect
-                constraints.append(rect.top == (previous.map { $0 + spacing } ?? stack.top))
-                previous = rect.anchor(.bottom, direction: direction)
+            for position in visible {
+                let view = items[position].variables
+                if let above = previous {
+                    constraints.append(
+                        Constraint(
+                            Expression(
+                                terms: [Term(view.top), Term(above.top, -1), Term(above.height, -1)],
+                                constant: 0 + -spacing), .equal))
+                } else {
+                    constraints.append(Constraint(Expression(terms: [Term(view.top), Term(stack.top, -1)]), .equal))
+                }
+                previous = view
             }
         case .bottom:
             // Bottom to top: the first arranged view sits lowest.
-            var previous: Expression? = nil
-            for view in visible {
-                let rect = view.variables.rect
-                constraints.append(
-                    rect.anchor(.bottom, direction: direction)
-                        == (previous.map { $0 - spacing } ?? stack.anchor(.bottom, direction: direction)))
-                previous = rect.top
+            for position in visible {
+                let view = items[position].variables
+                if let below = previous {
+                    constraints.append(
+                        Constraint(
+                            Expression(
+                                terms: [Term(view.top), Term(view.height), Term(below.top, -1)], constant: 0 + spacing),
+                            .equal))
+                } else {
+                    constraints.append(
+                        Constraint(
+                            Expression(
+                                terms: [Term(view.top), Term(view.height), Term(stack.top, -1), Term(stack.height, -1)]
+                            ),
+                            .equal))
+                }
+                previous = view
             }
         case .center:
-            var previous: Expression? = nil
-            for view in visible {
-                let rect = view.variables.rect
-                let start = stack.top + stack.height * 0.5 - content * 0.5
-                constraints.append(rect.top == (previous.map { $0 + spacing } ?? start))
-                previous = rect.anchor(.bottom, direction: direction)
+            for position in visible {
+                let view = items[position].variables
+                if let above = previous {
+                    constraints.append(
+                        Constraint(
+                            Expression(
+                                terms: [Term(view.top), Term(above.top, -1), Term(above.height, -1)],
+                                constant: 0 + -spacing), .equal))
+                } else {
+                    // top == stack.top + stack.height / 2 - content / 2, content being the visible heights
+                    // plus the spacing between them.
+                    var terms = [Term(view.top), Term(stack.top, -1), Term(stack.height, -0.5)]
+                    for arranged in visible { terms.append(Term(items[arranged].variables.height, 0.5)) }
+                    constraints.append(
+                        Constraint(Expression(terms: terms, constant: 0 + contentConstant * 0.5), .equal))
+                }
+                previous = view
             }
         }
         // The stack takes its content's size only when its own constraints leave it free: below every
         // hugging priority, so the arranged views keep their sizes and sit at the stack's position
         // (top, center, bottom) instead of stretching to fill it.
-        constraints.append(Constraint(stack.height - content, .equal, priority: .fittingSize))
-        constraints.append(Constraint(stack.width - knownWidth, .lessThanOrEqual, priority: .fittingSize))
+        var content = [Term(stack.height)]
+        for position in visible { content.append(Term(items[position].variables.height, -1)) }
+        constraints.append(
+            Constraint(Expression(terms: content, constant: 0 + -contentConstant), .equal, priority: .fittingSize))
+        constraints.append(
+            Constraint(
+                Expression(terms: [Term(stack.width)], constant: 0 + -knownWidth), .lessThanOrEqual,
+                priority: .fittingSize))
         var installed: [Constraint] = []
+        installed.reserveCapacity(constraints.count)
         for constraint in constraints
         where install(constraint, label: .stack(state.stack.name, constraint)) {
             installed.append(constraint)
@@ -374,9 +497,10 @@ struct LayoutSession: Sendable {
         stacks[index].constraints = installed
     }
 
-    private func knownSize(of item: PlacedItem, axis: SizeRule.Axis) -> Double? {
-        if case .view(let view) = item.role { return axis == .width ? view.intrinsicWidth : view.intrinsicHeight }
-        guard let index = itemIndex[item.name] else { return nil }
+    private func knownSize(ofItemAt index: Int, axis: SizeRule.Axis) -> Double? {
+        if case .view(let view) = items[index].role {
+            return axis == .width ? view.intrinsicWidth : view.intrinsicHeight
+        }
         return sizeRules.first { $0.item == index && $0.axis == axis }?.installedValue
     }
 
@@ -386,25 +510,56 @@ struct LayoutSession: Sendable {
         let placed = itemIndex
         let checks = ConstraintDiagnostics(plan: plan, isPlaced: { placed[$0] != nil })
         for constraint in constraints {
-            let verdict = checks.check(constraint)
+            let spec = constraint.spec
+            // Each anchor's item is looked up once, for the checks and for the terms. The map and the safe
+            // area are the screen's whatever was placed.
+            func placedItem(_ reference: ItemReference) -> Int? {
+                if placedContainerName
+                    && (reference.name == BuiltInItem.map.rawValue || reference.name == BuiltInItem.safeArea.rawValue)
+                {
+                    return nil
+                }
+                return itemIndex[reference.name]
+            }
+            let firstItem = placedItem(spec.first.item)
+            let secondItem = spec.second.flatMap { placedItem($0.item) }
+            func anchorItem(_ anchor: Anchor, _ placed: Int?) -> ConstraintDiagnostics.AnchorItem {
+                guard let placed else {
+                    return ConstraintDiagnostics.AnchorItem(
+                        builtIn: BuiltInItem(rawValue: anchor.item.name), isPlaced: false)
+                }
+                return ConstraintDiagnostics.AnchorItem(builtIn: items[placed].builtIn, isPlaced: true)
+            }
+            let verdict = checks.check(
+                constraint, first: anchorItem(spec.first, firstItem),
+                second: spec.second.map { anchorItem($0, secondItem) })
             buildDiagnostics += verdict.diagnostics
-            guard verdict.install, let built = build(constraint.spec) else { continue }
-            for anchor in [constraint.spec.first, constraint.spec.second].compactMap({ $0 }) {
-                guard let index = itemIndex[anchor.item.name], items[index].isGuide else { continue }
-                let attribute = anchor.attribute
-                let horizontal = attribute == .width || (attribute != .height && attribute.kind == .xPosition)
-                guideAxesRead.insert(2 * index + (horizontal ? 0 : 1))
+            guard verdict.install, let built = build(spec, firstItem: firstItem, secondItem: secondItem) else {
+                continue
+            }
+            noteGuideAxisRead(
+                item: placedContainerName ? itemIndex[spec.first.item.name] : firstItem, spec.first.attribute)
+            if let second = spec.second {
+                noteGuideAxisRead(
+                    item: placedContainerName ? itemIndex[second.item.name] : secondItem, second.attribute)
             }
             install(built, label: .written(constraint.text))
         }
         buildDiagnostics += checks.stateChecks(constraints)
     }
 
+    /// Records that a constraint reads the axis of a guide (the placed item at `item`, if any).
+    private mutating func noteGuideAxisRead(item index: Int?, _ attribute: LayoutAttribute) {
+        guard let index, items[index].isGuide else { return }
+        let horizontal = attribute == .width || (attribute != .height && attribute.kind == .xPosition)
+        guideAxesRead[2 * index + (horizontal ? 0 : 1)] = true
+    }
+
     /// Appends `scale × anchor` to `terms` and `constant`: the anchor's expression written straight into
     /// the constraint's terms (this runs for every constraint, so no intermediate expressions).
     /// Returns false for an item the state does not place.
     private func appendAnchor(
-        _ anchor: Anchor, scale: Double, terms: inout [Term], constant: inout Double
+        _ anchor: Anchor, placedItem: Int?, scale: Double, terms: inout [Term], constant: inout Double
     ) -> Bool {
         let reference = anchor.item
         let margin = reference.margins ? plan.style[.layoutMargin] : 0
@@ -417,38 +572,45 @@ struct LayoutSession: Sendable {
         var topOffset = margin
         var widthOffset = -2 * margin
         var heightOffset = -2 * margin
-        // Extra terms of the size (the safe area's width is map.width - left - right inset).
-        var widthExtra: [Term] = []
-        var heightExtra: [Term] = []
-        switch reference.name {
-        case BuiltInItem.map.rawValue where !reference.margins:
-            width = screenVariables.width
-            height = screenVariables.height
-        case BuiltInItem.map.rawValue, BuiltInItem.safeArea.rawValue:
-            // map.margins is the safe area inset by the layout margin (insetsLayoutMarginsFromSafeArea).
-            left = screenVariables.safeLeft
-            top = screenVariables.safeTop
-            width = screenVariables.width
-            height = screenVariables.height
-            widthExtra = [Term(screenVariables.safeLeft, -1), Term(screenVariables.safeRight, -1)]
-            heightExtra = [Term(screenVariables.safeTop, -1), Term(screenVariables.safeBottom, -1)]
-            if reference.name == BuiltInItem.safeArea.rawValue {
-                leftOffset = 0
-                topOffset = 0
-                widthOffset = 0
-                heightOffset = 0
-            }
-        default:
-            guard let index = itemIndex[reference.name] else { return false }
+        // Insets subtracted from the size (the safe area's width is map.width - left - right inset).
+        var widthInsets: (Variable, Variable)? = nil
+        var heightInsets: (Variable, Variable)? = nil
+        if let index = placedItem {
             let variables = items[index].variables
             left = variables.left
             top = variables.top
             width = variables.width
             height = variables.height
+        } else {
+            switch reference.name {
+            case BuiltInItem.map.rawValue where !reference.margins:
+                width = screenVariables.width
+                height = screenVariables.height
+            case BuiltInItem.map.rawValue, BuiltInItem.safeArea.rawValue:
+                // map.margins is the safe area inset by the layout margin (insetsLayoutMarginsFromSafeArea).
+                left = screenVariables.safeLeft
+                top = screenVariables.safeTop
+                width = screenVariables.width
+                height = screenVariables.height
+                widthInsets = (screenVariables.safeLeft, screenVariables.safeRight)
+                heightInsets = (screenVariables.safeTop, screenVariables.safeBottom)
+                if reference.name == BuiltInItem.safeArea.rawValue {
+                    leftOffset = 0
+                    topOffset = 0
+                    widthOffset = 0
+                    heightOffset = 0
+                }
+            default:
+                // An item the state does not place.
+                return false
+            }
         }
-        func add(_ variable: Variable?, _ extra: [Term], _ offset: Double, _ factor: Double) {
+        func add(_ variable: Variable?, _ insets: (Variable, Variable)?, _ offset: Double, _ factor: Double) {
             if let variable { terms.append(Term(variable, factor * scale)) }
-            for term in extra { terms.append(Term(term.variable, term.coefficient * factor * scale)) }
+            if let (first, second) = insets {
+                terms.append(Term(first, -1 * factor * scale))
+                terms.append(Term(second, -1 * factor * scale))
+            }
             constant += offset * factor * scale
         }
         let rtl = plan.screen.layoutDirection == .rightToLeft
@@ -456,22 +618,22 @@ struct LayoutSession: Sendable {
         if attribute == .leading { attribute = rtl ? .right : .left }
         if attribute == .trailing { attribute = rtl ? .left : .right }
         switch attribute {
-        case .left: add(left, [], leftOffset, 1)
-        case .top: add(top, [], topOffset, 1)
-        case .width: add(width, widthExtra, widthOffset, 1)
-        case .height: add(height, heightExtra, heightOffset, 1)
+        case .left: add(left, nil, leftOffset, 1)
+        case .top: add(top, nil, topOffset, 1)
+        case .width: add(width, widthInsets, widthOffset, 1)
+        case .height: add(height, heightInsets, heightOffset, 1)
         case .right:
-            add(left, [], leftOffset, 1)
-            add(width, widthExtra, widthOffset, 1)
+            add(left, nil, leftOffset, 1)
+            add(width, widthInsets, widthOffset, 1)
         case .bottom:
-            add(top, [], topOffset, 1)
-            add(height, heightExtra, heightOffset, 1)
+            add(top, nil, topOffset, 1)
+            add(height, heightInsets, heightOffset, 1)
         case .centerX:
-            add(left, [], leftOffset, 1)
-            add(width, widthExtra, widthOffset, 0.5)
+            add(left, nil, leftOffset, 1)
+            add(width, widthInsets, widthOffset, 0.5)
         case .centerY:
-            add(top, [], topOffset, 1)
-            add(height, heightExtra, heightOffset, 0.5)
+            add(top, nil, topOffset, 1)
+            add(height, heightInsets, heightOffset, 0.5)
         case .leading, .trailing:
             break
         }
@@ -480,11 +642,15 @@ struct LayoutSession: Sendable {
 
     /// The solver constraint of a document constraint, as `first - (second × multiplier + constant)`
     /// related to zero.
-    private func build(_ spec: LayoutConstraintSpec) -> Constraint? {
+    /// `firstItem` and `secondItem` are the positions of the placed items the anchors name (nil for the
+    /// map, the safe area, or an item the state does not place).
+    private func build(_ spec: LayoutConstraintSpec, firstItem: Int?, secondItem: Int?) -> Constraint? {
         var terms: [Term] = []
         terms.reserveCapacity(8)
         var constant = 0.0
-        guard appendAnchor(spec.first, scale: 1, terms: &terms, constant: &constant) else { return nil }
+        guard appendAnchor(spec.first, placedItem: firstItem, scale: 1, terms: &terms, constant: &constant) else {
+            return nil
+        }
         var offset = spec.constant.resolved(in: plan.style)
         // Auto Layout flips leading/trailing constants under right-to-left: `trailing == x.trailing - 16`
         // keeps a 16 pt inset from the trailing edge in both directions.
@@ -493,7 +659,10 @@ struct LayoutSession: Sendable {
         }
         constant -= offset
         if let second = spec.second {
-            guard appendAnchor(second, scale: -spec.multiplier, terms: &terms, constant: &constant) else {
+            guard
+                appendAnchor(
+                    second, placedItem: secondItem, scale: -spec.multiplier, terms: &terms, constant: &constant)
+            else {
                 return nil
             }
         }
@@ -589,23 +758,23 @@ struct LayoutSession: Sendable {
         result.hidden = hidden
         var visibleIndices: [Int] = []
         for index in items.indices {
-            let item = items[index]
             if !isVisible(index) {
-                result.hidden.append((item.outputName, "hiding stack out of room"))
+                result.hidden.append((items[index].outputName, "hiding stack out of room"))
                 continue
             }
-            if item.builtIn == .speedWidget, sizes.speedWidget == .none {
-                result.hidden.append((item.name, "the speed widget shows nothing (no speedometer, no speed limit)"))
+            if items[index].builtIn == .speedWidget, sizes.speedWidget == .none {
+                result.hidden.append(
+                    (items[index].name, "the speed widget shows nothing (no speedometer, no speed limit)"))
                 continue
             }
-            if case .guide = item.role {
-                if plan.reportedGuides.map({ $0.contains(item.name) }) ?? true {
-                    result.guides.append((item.name, frames[index]))
+            if case .guide = items[index].role {
+                if plan.reportedGuides.map({ $0.contains(items[index].name) }) ?? true {
+                    result.guides.append((items[index].name, frames[index]))
                 }
                 continue
             }
             visibleIndices.append(index)
-            result.frames.append((item.outputName, frames[index]))
+            result.frames.append((items[index].outputName, frames[index]))
         }
         if plan.reportedGuides != nil {
             // Report the legacy guides in their documented order.
@@ -621,17 +790,26 @@ struct LayoutSession: Sendable {
         }
         result.layers = layerOrder(visible: visibleIndices)
         var diagnostics = buildDiagnostics
-        diagnostics += ambiguityDiagnostics(visible: Set(visibleIndices))
+        var visibleMask = Array(repeating: false, count: items.count)
+        for index in visibleIndices { visibleMask[index] = true }
+        diagnostics += ambiguityDiagnostics(visible: visibleMask)
         diagnostics += GeometryChecks(
             plan: plan, items: items, frames: frames, visible: visibleIndices, layers: result.layers,
             promptCorners: promptCorners, stackPositions: stacks.map { ($0.stack.name, $0.stack.position) }
         ).diagnostics()
         result.diagnostics = diagnostics
-        result.broken = solver.brokenConstraints().compactMap { broken in
-            let key = ObjectIdentifier(broken.constraint)
-            guard let label = labels[key], label.isReported else { return nil }
+        let brokenConstraints = solver.brokenConstraints()
+        // Many broken constraints: one table instead of a scan of the labels for each.
+        let table: [ObjectIdentifier: ConstraintLabel]? =
+            brokenConstraints.count > 8
+            ? Dictionary(
+                labels.map { (ObjectIdentifier($0.constraint), $0.label) }, uniquingKeysWith: { _, last in last })
+            : nil
+        result.broken = brokenConstraints.compactMap { broken in
+            let found = table.map { $0[ObjectIdentifier(broken.constraint)] } ?? label(of: broken.constraint)
+            guard let label = found, label.isReported else { return nil }
             return BrokenConstraintReport(
-                constraint: label.text,
+                constraint: text(of: label),
                 priority: broken.constraint.priority.value,
                 violation: roundMilli(broken.violation))
         }
@@ -650,37 +828,45 @@ struct LayoutSession: Sendable {
 
     /// The item and axis a variable belongs to (a linear scan: only free variables are looked up).
     private func owner(of variable: Variable) -> (item: Int, axis: String)? {
-        for (index, item) in items.enumerated() {
-            let variables = item.variables
-            if variables.left === variable || variables.width === variable { return (index, "horizontal") }
-            if variables.top === variable || variables.height === variable { return (index, "vertical") }
+        for index in items.indices {
+            if items[index].variables.left === variable || items[index].variables.width === variable {
+                return (index, "horizontal")
+            }
+            if items[index].variables.top === variable || items[index].variables.height === variable {
+                return (index, "vertical")
+            }
         }
         return nil
     }
 
-    private func ambiguityDiagnostics(visible: Set<Int>) -> [Diagnostic] {
+    /// `visible[i]`: whether item `i` is among the result's visible frames.
+    private func ambiguityDiagnostics(visible: [Bool]) -> [Diagnostic] {
         var seen: [(Int, String)] = []
         var diagnostics: [Diagnostic] = []
-        // Variables no constraint mentions are unknown to the solver, and free.
+        // Variables no constraint mentions are unknown to the solver, and free (tested one by one, in
+        // the order left, width, top, height, without an array per item).
         var free: [Variable] = []
+        func noteIfUnknown(_ variable: Variable) {
+            if !solver.knows(variable) { free.append(variable) }
+        }
         for index in items.indices {
-            let variables = items[index].variables
-            for variable in [variables.left, variables.width, variables.top, variables.height]
-            where !solver.knows(variable) {
-                free.append(variable)
-            }
+            noteIfUnknown(items[index].variables.left)
+            noteIfUnknown(items[index].variables.width)
+            noteIfUnknown(items[index].variables.top)
+            noteIfUnknown(items[index].variables.height)
         }
         free += solver.undeterminedVariables()
         for variable in free {
             guard let owner = owner(of: variable) else { continue }
-            let item = items[owner.item]
-            guard visible.contains(owner.item) || item.isGuide, isVisible(owner.item) else { continue }
-            if case .guide = item.role, !guideAxesRead.contains(2 * owner.item + (owner.axis == "horizontal" ? 0 : 1)) {
+            guard visible[owner.item] || items[owner.item].isGuide, isVisible(owner.item) else { continue }
+            if case .guide = items[owner.item].role,
+                !guideAxesRead[2 * owner.item + (owner.axis == "horizontal" ? 0 : 1)]
+            {
                 continue
             }
             if seen.contains(where: { $0.0 == owner.item && $0.1 == owner.axis }) { continue }
             seen.append((owner.item, owner.axis))
-            diagnostics.append(.ambiguousLayout(item.outputName, axis: owner.axis, state: stateName))
+            diagnostics.append(.ambiguousLayout(items[owner.item].outputName, axis: owner.axis, state: stateName))
         }
         return diagnostics
     }

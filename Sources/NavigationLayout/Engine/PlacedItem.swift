@@ -15,23 +15,35 @@ struct PlacedItem: Sendable {
     let variables: ItemVariables
     /// The stack the item is arranged in, if any.
     var stack: String?
+    /// Stored rather than derived from `role`: read for every constraint and check, where deriving it
+    /// made Swift copy the whole item (its strings, role and variables) for a flag.
+    let isGuide: Bool
+    let isStack: Bool
+    let builtIn: BuiltInItem?
 
-    var isGuide: Bool {
+    init(name: String, outputName: String, role: Role, variables: ItemVariables) {
+        self.name = name
+        self.outputName = outputName
+        self.role = role
+        self.variables = variables
         switch role {
-        case .guide: return true
-        case .component(let item): return item.kind == .guide
-        default: return false
+        case .guide:
+            isGuide = true
+            isStack = false
+            builtIn = nil
+        case .component(let item):
+            isGuide = item.kind == .guide
+            isStack = false
+            builtIn = item
+        case .stack:
+            isGuide = false
+            isStack = true
+            builtIn = nil
+        case .view:
+            isGuide = false
+            isStack = false
+            builtIn = nil
         }
-    }
-
-    var isStack: Bool {
-        if case .stack = role { return true }
-        return false
-    }
-
-    var builtIn: BuiltInItem? {
-        if case .component(let item) = role { return item }
-        return nil
     }
 
     /// Whether the item has layout margins (views do, guides do not).

@@ -15,23 +15,23 @@ public struct PreparedLayout: Sendable {
 
     /// Lays the request out on `screen`.
     public mutating func solve(screen: Screen) -> LayoutResult {
-        var moved = request
-        moved.screen = screen
+        // The request takes the new screen in place (copying it to a new request and back would
+        // retain and release each of its fields).
+        request.screen = screen
         // The plan fits its own screen; another screen can reuse it only when the document does not
         // depend on the screen (a request's own delegate in the same width class).
         let reusable =
             screen == sessionScreen
             || (!session.plan.allowsBuiltInOnlyItems && session.plan.stateLayoutOverride == nil
-                && moved.isWideMode == session.plan.wideMode && screen.carPlay == sessionScreen.carPlay)
+                && request.isWideMode == session.plan.wideMode && screen.carPlay == sessionScreen.carPlay)
         if !reusable {
-            session = LayoutSession(plan: LayoutEngine.plan(for: moved))
+            session = LayoutSession(plan: LayoutEngine.plan(for: request))
         }
-        request = moved
         sessionScreen = screen
         var result = session.solve(screen: screen)
-        if session.plan.allowsBuiltInOnlyItems, let check = accessoryCheck(result, request: moved) {
+        if session.plan.allowsBuiltInOnlyItems, let check = accessoryCheck(result, request: request) {
             // The header accessory hides on a map too short for it (seeds 003/004): solve again without it.
-            var retry = LayoutSession(plan: LayoutEngine.plan(for: moved, accessoryTooShort: true))
+            var retry = LayoutSession(plan: LayoutEngine.plan(for: request, accessoryTooShort: true))
             result = retry.solve(screen: screen)
             result.diagnostics.append(check)
             session = retry

@@ -18,26 +18,43 @@ public enum ConstraintParser {
     public static let maximumLength = 1_000
 
     public static func parse(_ text: String) throws(ExpressionError) -> ParsedConstraint {
-        var parser = ExpressionScanner(text)
-        return try parser.constraint()
+        try scanning(text) { (parser: inout ExpressionScanner) throws(ExpressionError) in try parser.constraint() }
     }
 
     /// Parses a lone anchor such as `turnCard.margins.bottom` (the JSON object form's first and second).
     public static func parseAnchor(_ text: String) throws(ExpressionError) -> Anchor {
-        var parser = ExpressionScanner(text)
-        parser.skipSpaces()
-        let anchor = try parser.anchor()
-        try parser.expectEnd()
-        return anchor
+        try scanning(text) { (parser: inout ExpressionScanner) throws(ExpressionError) in
+            parser.skipSpaces()
+            let anchor = try parser.anchor()
+            try parser.expectEnd()
+            return anchor
+        }
     }
 
     /// Parses a lone constant: a number or `style.name`, optionally negated (the JSON object form).
     public static func parseConstant(_ text: String) throws(ExpressionError) -> LayoutConstant {
-        var parser = ExpressionScanner(text)
-        parser.skipSpaces()
-        let constant = try parser.signedConstant()
-        try parser.expectEnd()
-        return constant
+        try scanning(text) { (parser: inout ExpressionScanner) throws(ExpressionError) in
+            parser.skipSpaces()
+            let constant = try parser.signedConstant()
+            try parser.expectEnd()
+            return constant
+        }
+    }
+
+    /// Runs a scanner over the text's own UTF-8 storage (no copy of the bytes per constraint).
+    private static func scanning<Value>(
+        _ text: String, _ body: (inout ExpressionScanner) throws(ExpressionError) -> Value
+    ) throws(ExpressionError) -> Value {
+        var text = text
+        let result: Result<Value, ExpressionError> = text.withUTF8 { bytes in
+            var scanner = ExpressionScanner(bytes)
+            do throws(ExpressionError) {
+                return .success(try body(&scanner))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
     }
 
     /// A priority by name or level, as written after "@".
@@ -93,13 +110,13 @@ func isASCIIDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= 
 ///
 /// It works on the UTF-8 bytes: every token of the language is ASCII, so names and numbers slice
 /// straight into Strings, and any other byte is an error. Columns count Unicode scalars (what an editor
-/// shows); they are computed only when an error is reported.
+/// shows). The bytes are the text's own storage, valid while `ConstraintParser.scanning` runs.
 struct ExpressionScanner {
-    let bytes: [UInt8]
+    let bytes: UnsafeBufferPointer<UInt8>
     var position = 0
 
-    init(_ text: String) {
-        bytes = Array(text.utf8)
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
     }
 
     /// The 1-based column, in Unicode scalars, of a byte position.
@@ -179,9 +196,10 @@ struct ExpressionScanner {
         let spec = LayoutConstraintSpec(
             id: id, first: first, relation: relation, second: second, multiplier: multiplier, constant: constant,
             priority: priority)
+        // Every token of the language is ASCII, so a text that parsed is all ASCII and the column of a
+        // byte position is the position plus one (no count of scalars needed).
         let columns = ParsedConstraint.Columns(
-            first: column(at: firstStart), second: secondStart.map { column(at: $0) },
-            constant: constantStart.map { column(at: $0) })
+            first: firstStart + 1, second: secondStart.map { $0 + 1 }, constant: constantStart.map { $0 + 1 })
         return ParsedConstraint(spec: spec, columns: columns)
     }
 
@@ -193,8 +211,29 @@ struct ExpressionScanner {
     }
 
     /// `id ":"` if the text has a colon; ids may contain "-" and ".", which anchors never mix with ":".
+    /// The position of the first ':' at or after `start`, eight bytes at a time (most constraints have
+    /// no id, so the whole text is searched for nothing).
+    func firstColon(from start: Int) -> Int? {
+        var index = start
+        if let base = bytes.baseAddress {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let colons = UInt64(UInt8(ascii: ":")) &* ones
+            while index + 8 <= bytes.count {
+                // A byte of `word ^ colons` is zero where the text has a colon.
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) ^ colons
+                if (word &- ones) & ~word & (ones &<< 7) != 0 { break }
+                index += 8
+            }
+        }
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: ":") { return index }
+            index += 1
+        }
+        return nil
+    }
+
     mutating func optionalID() throws(ExpressionError) -> String? {
-        guard let colon = bytes[position...].firstIndex(of: UInt8(ascii: ":")) else { return nil }
+        guard let colon = firstColon(from: position) else { return nil }
         let start = position
         var end = colon
         while end > start, bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t") { end -= 1 }
@@ -210,38 +249,76 @@ struct ExpressionScanner {
     }
 
     mutating func name(what: String) throws(ExpressionError) -> String {
+        text(try nameRange(what: what))
+    }
+
+    /// The byte range of a name, without making a String of it.
+    mutating func nameRange(what: String) throws(ExpressionError) -> Range<Int> {
         let start = position
         guard let first = peek(), isNameStart(first) else {
             throw fail("expected \(what), found \(describe(at: position))", at: position)
         }
         position += 1
-        while let byte = peek(), isNameContinuation(byte) { position += 1 }
-        return text(start..<position)
+        while position < bytes.count, isNameContinuation(bytes[position]) { position += 1 }
+        return start..<position
+    }
+
+    /// The attribute the bytes in `range` name: candidates by length and first letter, then one
+    /// comparison (every anchor of every constraint passes here).
+    func attribute(in range: Range<Int>) -> LayoutAttribute? {
+        guard !range.isEmpty else { return nil }
+        let candidate: LayoutAttribute
+        switch (range.count, bytes[range.lowerBound]) {
+        case (7, UInt8(ascii: "l")): candidate = .leading
+        case (8, UInt8(ascii: "t")): candidate = .trailing
+        case (4, UInt8(ascii: "l")): candidate = .left
+        case (5, UInt8(ascii: "r")): candidate = .right
+        case (3, UInt8(ascii: "t")): candidate = .top
+        case (6, UInt8(ascii: "b")): candidate = .bottom
+        case (5, UInt8(ascii: "w")): candidate = .width
+        case (6, UInt8(ascii: "h")): candidate = .height
+        case (7, UInt8(ascii: "c")):
+            candidate = bytes[range.upperBound - 1] == UInt8(ascii: "X") ? .centerX : .centerY
+        default: return nil
+        }
+        return spells(range, candidate.spelling) ? candidate : nil
+    }
+
+    /// Whether the bytes in `range` spell `word` (ASCII).
+    func spells(_ range: Range<Int>, _ word: StaticString) -> Bool {
+        guard range.count == word.utf8CodeUnitCount else { return false }
+        return word.withUTF8Buffer { expected in
+            for offset in 0..<range.count where bytes[range.lowerBound + offset] != expected[offset] { return false }
+            return true
+        }
     }
 
     mutating func anchor() throws(ExpressionError) -> Anchor {
         let itemStart = position
-        let itemName = try name(what: "an item name")
-        if itemName == "style" {
+        let itemRange = try nameRange(what: "an item name")
+        if spells(itemRange, "style") {
             throw fail("'style' names a style value, not an item; a style value is a constant", at: itemStart)
         }
+        let itemName = text(itemRange)
         guard peek() == UInt8(ascii: ".") else {
             throw fail("expected '.' and an attribute after '\(itemName)'", at: position)
         }
         position += 1
         var attributeStart = position
-        var word = try name(what: "an attribute")
+        var wordRange = try nameRange(what: "an attribute")
         var margins = false
-        if word == "margins" {
+        if spells(wordRange, "margins") {
             margins = true
             guard peek() == UInt8(ascii: ".") else {
                 throw fail("expected '.' and an attribute after '\(itemName).margins'", at: position)
             }
             position += 1
             attributeStart = position
-            word = try name(what: "an attribute")
+            wordRange = try nameRange(what: "an attribute")
         }
-        guard let attribute = LayoutAttribute(rawValue: word) else {
+        // Attribute names are read from the bytes: every anchor of every constraint passes here.
+        guard let attribute = attribute(in: wordRange) else {
+            let word = text(wordRange)
             let names = LayoutAttribute.allCases.map(\.rawValue)
             throw fail(
                 "unknown attribute '\(word)'\(suggestion(for: word, among: names)); attributes: \(names.joined(separator: ", "))",
@@ -275,8 +352,6 @@ struct ExpressionScanner {
         }
     }
 
-    private static let stylePrefix: [UInt8] = Array("style.".utf8)
-
     /// Whether the right-hand side starts with a constant rather than an anchor.
     func startsConstant() -> Bool {
         guard let byte = peek() else { return false }
@@ -284,8 +359,7 @@ struct ExpressionScanner {
             return true
         }
         // "style." starts a style constant; a view can never be named "style".
-        let prefix = Self.stylePrefix
-        return position + prefix.count <= bytes.count && bytes[position..<position + prefix.count].elementsEqual(prefix)
+        return position + 6 <= bytes.count && spells(position..<position + 6, "style.")
     }
 
     mutating func signedConstant() throws(ExpressionError) -> LayoutConstant {

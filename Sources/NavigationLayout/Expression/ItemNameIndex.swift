@@ -37,4 +37,9 @@ struct ItemNameIndex: Sendable {
     }
 
     var count: Int { names.count }
+
+    mutating func reserveCapacity(_ count: Int) {
+        names.reserveCapacity(count)
+        lengths.reserveCapacity(count)
+    }
 }

@@ -25,6 +25,22 @@ public enum LayoutAttribute: String, CaseIterable, Sendable, Hashable {
         return nil
     }
 
+    /// The raw value as a static string, for comparing with bytes without making a String.
+    var spelling: StaticString {
+        switch self {
+        case .leading: return "leading"
+        case .trailing: return "trailing"
+        case .left: return "left"
+        case .right: return "right"
+        case .top: return "top"
+        case .bottom: return "bottom"
+        case .width: return "width"
+        case .height: return "height"
+        case .centerX: return "centerX"
+        case .centerY: return "centerY"
+        }
+    }
+
     private static let byName: [(name: String, length: Int, attribute: LayoutAttribute)] = allCases.map {
         ($0.rawValue, $0.rawValue.utf8.count, $0)
     }

@@ -6,13 +6,16 @@
 /// the same number and string writers, and a `JSONValue` can be written in place with `value(_:)`.
 /// Callers keep object keys unique (see `uniqueMembers(_:)`).
 struct CompactJSONWriter {
-    private(set) var bytes: [UInt8] = []
+    private var output: ByteBuffer
     /// True after a value or a closed container: the next member or element needs a comma first.
     private var needsComma = false
 
     init(capacity: Int) {
-        bytes.reserveCapacity(capacity)
+        output = ByteBuffer(capacity: capacity)
     }
+
+    /// The document written so far.
+    var bytes: [UInt8] { output.array() }
 
     mutating func beginObject() { open(UInt8(ascii: "{")) }
     mutating func endObject() { close(UInt8(ascii: "}")) }
@@ -21,39 +24,52 @@ struct CompactJSONWriter {
 
     mutating func key(_ key: String) {
         separate()
-        JSONWriter.writeString(key, into: &bytes)
-        bytes.append(UInt8(ascii: ":"))
+        JSONWriter.writeString(key, into: &output)
+        output.append(UInt8(ascii: ":"))
+        needsComma = false
+    }
+
+    /// A member name spelled out in the caller's code: plain ASCII that needs no escape, so its bytes
+    /// are copied as they are (most of a result's bytes are such names).
+    mutating func field(_ name: StaticString) {
+        separate()
+        output.append(UInt8(ascii: "\""))
+        output.append(name)
+        output.append(UInt8(ascii: "\""))
+        output.append(UInt8(ascii: ":"))
         needsComma = false
     }
 
     mutating func string(_ text: String) {
         separate()
-        JSONWriter.writeString(text, into: &bytes)
+        JSONWriter.writeString(text, into: &output)
         needsComma = true
     }
 
     mutating func number(_ number: Double) {
         separate()
-        JSONWriter.writeNumber(number, into: &bytes)
+        JSONWriter.writeNumber(number, into: &output)
         needsComma = true
     }
 
     mutating func bool(_ flag: Bool) {
         separate()
-        bytes.append(contentsOf: (flag ? "true" : "false").utf8)
+        output.append(flag ? "true" : "false")
         needsComma = true
     }
 
     mutating func null() {
         separate()
-        bytes.append(contentsOf: "null".utf8)
+        output.append("null")
         needsComma = true
     }
 
     /// A value built as a tree (the rare parts of a result, such as diagnostics).
     mutating func value(_ value: JSONValue) {
         separate()
-        JSONWriter(format: .compact).write(value, into: &bytes, indent: 0)
+        var written: [UInt8] = []
+        JSONWriter(format: .compact).write(value, into: &written, indent: 0)
+        written.withUnsafeBufferPointer { output.append(bytes: $0) }
         needsComma = true
     }
 
@@ -74,16 +90,16 @@ struct CompactJSONWriter {
 
     private mutating func open(_ byte: UInt8) {
         separate()
-        bytes.append(byte)
+        output.append(byte)
         needsComma = false
     }
 
     private mutating func close(_ byte: UInt8) {
-        bytes.append(byte)
+        output.append(byte)
         needsComma = true
     }
 
     private mutating func separate() {
-        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        if needsComma { output.append(UInt8(ascii: ",")) }
     }
 }

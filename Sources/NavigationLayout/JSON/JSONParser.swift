@@ -42,6 +42,21 @@ public struct JSONParser: Sendable {
         return try result.get()
     }
 
+    /// Whether any byte of the word ends a plain run inside a string: at or above 0x80, below 0x20,
+    /// a quote or a backslash. (`x - 0x01…` borrows into a byte's top bit exactly where that byte of `x`
+    /// is zero; the test is exact as to whether such a byte exists.)
+    static func hasSpecialByte(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        let nonASCII = word & highBits
+        let control = (word &- 0x20 &* ones) & ~word & highBits
+        let quote = word ^ (UInt64(UInt8(ascii: "\"")) &* ones)
+        let backslash = word ^ (UInt64(UInt8(ascii: "\\")) &* ones)
+        let quoteFound = (quote &- ones) & ~quote & highBits
+        let backslashFound = (backslash &- ones) & ~backslash & highBits
+        return (nonASCII | control | quoteFound | backslashFound) != 0
+    }
+
     /// Parses one JSON document held in a string.
     public func parse(_ text: String) throws(JSONParseError) -> JSONValue {
         try parse(Array(text.utf8))
@@ -55,10 +70,17 @@ private struct Reader {
     let limits: JSONParser.Limits
     var offset = 0
     var depth = 0
+    /// Members and elements of the containers being read, innermost last. A container gathers its
+    /// values here and is copied out once, at its exact size, when it closes: appending straight to
+    /// its own array would reallocate it as it grows (1, 2, 4, 8, 16 ...) for every container.
+    var pendingMembers: [JSONObject.Member] = []
+    var pendingElements: [JSONValue] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>, limits: JSONParser.Limits) {
         self.bytes = bytes
         self.limits = limits
+        pendingMembers.reserveCapacity(16)
+        pendingElements.reserveCapacity(16)
     }
 
     mutating func document() throws(JSONParseError) -> JSONValue {
@@ -111,7 +133,7 @@ private struct Reader {
     mutating func object() throws(JSONParseError) -> JSONObject {
         try enterContainer()
         offset += 1  // "{"
-        var members: [JSONObject.Member] = []
+        let base = pendingMembers.count
         // Small objects check duplicates by scanning; large ones switch to a hash index so a hostile
         // object with many keys stays linear.
         var index: [String: Int]? = nil
@@ -119,7 +141,7 @@ private struct Reader {
         if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
             offset += 1
             depth -= 1
-            return JSONObject(uniqueMembers: members)
+            return JSONObject(uniqueMembers: [])
         }
         while true {
             skipWhitespace()
@@ -130,12 +152,13 @@ private struct Reader {
             }
             let keyOffset = offset
             let key = try string()
-            if index == nil, members.count >= 16 {
+            if index == nil, pendingMembers.count - base >= 16 {
                 var built: [String: Int] = [:]
-                for (position, member) in members.enumerated() { built[member.key] = position }
+                for position in base..<pendingMembers.count { built[pendingMembers[position].key] = position }
                 index = built
             }
-            let isDuplicate = index.map { $0[key] != nil } ?? members.contains { $0.key == key }
+            let isDuplicate =
+                index.map { $0[key] != nil } ?? pendingMembers[base...].contains { $0.key == key }
             if isDuplicate {
                 throw error("duplicate member \"\(key)\" in an object", at: keyOffset)
             }
@@ -146,8 +169,8 @@ private struct Reader {
             offset += 1
             skipWhitespace()
             let value = try self.value()
-            index?[key] = members.count
-            members.append(JSONObject.Member(key: key, value: value))
+            index?[key] = pendingMembers.count
+            pendingMembers.append(JSONObject.Member(key: key, value: value))
             skipWhitespace()
             guard offset < bytes.count else { throw error("unexpected end of input inside an object", at: offset) }
             switch bytes[offset] {
@@ -160,6 +183,8 @@ private struct Reader {
             case UInt8(ascii: "}"):
                 offset += 1
                 depth -= 1
+                let members = Array(pendingMembers[base...])
+                pendingMembers.removeSubrange(base...)
                 return JSONObject(uniqueMembers: members)
             default:
                 throw error("unexpected \(describeByte(at: offset)): expected ',' or '}'", at: offset)
@@ -170,16 +195,17 @@ private struct Reader {
     mutating func array() throws(JSONParseError) -> [JSONValue] {
         try enterContainer()
         offset += 1  // "["
-        var elements: [JSONValue] = []
+        let base = pendingElements.count
         skipWhitespace()
         if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") {
             offset += 1
             depth -= 1
-            return elements
+            return []
         }
         while true {
             skipWhitespace()
-            elements.append(try value())
+            let element = try value()
+            pendingElements.append(element)
             skipWhitespace()
             guard offset < bytes.count else { throw error("unexpected end of input inside an array", at: offset) }
             switch bytes[offset] {
@@ -192,6 +218,8 @@ private struct Reader {
             case UInt8(ascii: "]"):
                 offset += 1
                 depth -= 1
+                let elements = Array(pendingElements[base...])
+                pendingElements.removeSubrange(base...)
                 return elements
             default:
                 throw error("unexpected \(describeByte(at: offset)): expected ',' or ']'", at: offset)
@@ -270,10 +298,31 @@ private struct Reader {
         offset += 1  // opening quote
         let start = offset
         // Fast path: no escapes. Validate while scanning and build the String straight from the bytes.
-        while offset < bytes.count {
-            let byte = bytes[offset]
+        // Runs of plain ASCII are skipped with the position in a local (the reader's own `offset` would be
+        // stored back to memory for every byte).
+        let buffer = bytes
+        while offset < buffer.count {
+            var position = offset
+            if let base = buffer.baseAddress {
+                // Eight bytes at a time while none of them is a quote, a backslash, a control character
+                // or part of a multi-byte scalar (word-wide tests that a byte is below a bound or equal
+                // to a value; the byte loop below settles the word that fails).
+                while position + 8 <= buffer.count {
+                    let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
+                    if JSONParser.hasSpecialByte(word) { break }
+                    position += 8
+                }
+            }
+            while position < buffer.count {
+                let byte = buffer[position]
+                guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") else { break }
+                position += 1
+            }
+            offset = position
+            guard offset < buffer.count else { break }
+            let byte = buffer[offset]
             if byte == UInt8(ascii: "\"") {
-                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
+                let text = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<offset]), as: UTF8.self)
                 offset += 1
                 return text
             }
@@ -281,7 +330,7 @@ private struct Reader {
             if byte < 0x20 {
                 throw error("control character U+00\(hex2(byte)) must be escaped in a string", at: offset)
             }
-            if byte < 0x80 { offset += 1 } else { try skipMultiByteScalar() }
+            try skipMultiByteScalar()
         }
         var scratch: [UInt8] = Array(UnsafeBufferPointer(rebasing: bytes[start..<offset]))
         while offset < bytes.count {
@@ -400,12 +449,18 @@ private struct Reader {
     // MARK: Helpers
 
     mutating func skipWhitespace() {
-        while offset < bytes.count {
-            switch bytes[offset] {
-            case 0x20, 0x09, 0x0A, 0x0D: offset += 1
-            default: return
+        // The position stays in a local while it moves (see `string()`).
+        let buffer = bytes
+        var position = offset
+        while position < buffer.count {
+            switch buffer[position] {
+            case 0x20, 0x09, 0x0A, 0x0D: position += 1
+            default:
+                offset = position
+                return
             }
         }
+        offset = position
     }
 
     func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }

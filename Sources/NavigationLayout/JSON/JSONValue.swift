@@ -72,8 +72,10 @@ public struct JSONObject: Sendable, Equatable {
     /// The value of `key`; setting nil removes the member, setting a value replaces it in place or appends.
     public subscript(key: String) -> JSONValue? {
         get {
-            // Request objects have a handful of members: a linear scan beats hashing here.
-            for member in members where member.key == key { return member.value }
+            // Request objects have a handful of members: a linear scan beats hashing here. Lengths are
+            // compared first (free for Swift strings), which settles most keys without a string compare.
+            let length = key.utf8.count
+            for member in members where member.key.utf8.count == length && member.key == key { return member.value }
             return nil
         }
         set {

@@ -71,9 +71,9 @@ public struct JSONWriter: Sendable {
     /// 2^53: beyond it not every integer is a Double, so the shortest round-trip form is used instead.
     private static let exactIntegerLimit = 9_007_199_254_740_992.0
 
-    static func writeNumber(_ number: Double, into output: inout [UInt8]) {
+    static func writeNumber<Sink: ByteSink>(_ number: Double, into output: inout Sink) {
         guard number.isFinite else {
-            output.append(contentsOf: "null".utf8)
+            output.append("null")
             return
         }
         // Int64(exactly:) tests integrality without libm, which this module does not link.
@@ -90,16 +90,17 @@ public struct JSONWriter: Sendable {
                     digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
                     magnitude /= 10
                 } while magnitude > 0
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+                output.append(bytes: UnsafeBufferPointer(rebasing: digits[start...]))
             }
             return
         }
         // Swift's description is the shortest decimal that reads back as the same Double
         // ("0.1", "1e-07", "1.5e+300"), and every such form is valid JSON.
-        output.append(contentsOf: number.description.utf8)
+        var text = number.description
+        text.withUTF8 { output.append(bytes: $0) }
     }
 
-    static func writeString(_ text: String, into output: inout [UInt8]) {
+    static func writeString<Sink: ByteSink>(_ text: String, into output: inout Sink) {
         output.append(UInt8(ascii: "\""))
         var text = text
         // Runs of bytes that need no escape (nearly all of them) are copied in one piece.
@@ -108,27 +109,27 @@ public struct JSONWriter: Sendable {
             for index in bytes.indices {
                 let byte = bytes[index]
                 guard byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 else { continue }
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                output.append(bytes: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
                 writeEscape(byte, into: &output)
                 runStart = index + 1
             }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+            output.append(bytes: UnsafeBufferPointer(rebasing: bytes[runStart...]))
         }
         output.append(UInt8(ascii: "\""))
     }
 
-    private static func writeEscape(_ byte: UInt8, into output: inout [UInt8]) {
+    private static func writeEscape<Sink: ByteSink>(_ byte: UInt8, into output: inout Sink) {
         switch byte {
-        case UInt8(ascii: "\""): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-        case UInt8(ascii: "\\"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-        case 0x0A: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-        case 0x0D: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-        case 0x09: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-        case 0x08: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
-        case 0x0C: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
+        case UInt8(ascii: "\""): output.append("\\\"")
+        case UInt8(ascii: "\\"): output.append("\\\\")
+        case 0x0A: output.append("\\n")
+        case 0x0D: output.append("\\r")
+        case 0x09: output.append("\\t")
+        case 0x08: output.append("\\b")
+        case 0x0C: output.append("\\f")
         default:
             let digits: [UInt8] = Array("0123456789abcdef".utf8)
-            output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
+            output.append("\\u00")
             output.append(digits[Int(byte >> 4)])
             output.append(digits[Int(byte & 0xF)])
         }

@@ -14,11 +14,12 @@ extension RequestDecoder {
         var items = ItemCatalog()
 
         if let value = present(object, "views") {
-            document.views = customViews(value, at: path.appending("views"), items: &items)
+            document.views = customViews(value, at: path.appending(field: "views"), items: &items)
         }
         if let value = present(object, "guides") {
-            let guidesPath = path.appending("guides")
+            let guidesPath = path.appending(field: "guides")
             if let names = nameList(value, at: guidesPath) {
+                document.guides.reserveCapacity(names.count)
                 for (index, name) in names.enumerated()
                 where declare(name, as: .guide, in: &items, at: guidesPath.appending(index)) {
                     document.guides.append(name)
@@ -26,26 +27,27 @@ extension RequestDecoder {
             }
         }
         if let value = present(object, "stacks") {
-            document.stacks = stacks(value, at: path.appending("stacks"), items: &items)
+            document.stacks = stacks(value, at: path.appending(field: "stacks"), items: &items)
         }
-        validateArrangedViews(of: document.stacks, items: items, at: path.appending("stacks"))
+        validateArrangedViews(of: document.stacks, items: items, at: path.appending(field: "stacks"))
 
         // Constraint ids must be unique among the constraints installed together: shared with each state,
         // and a prompt's with the guidance layout in force (narrow, or wide when wide mode has one).
         var sharedIDs = ConstraintIDs()
         if let value = present(object, "shared") {
             document.shared = constraints(
-                value, at: path.appending("shared"), items: items, ids: &sharedIDs)
+                value, at: path.appending(field: "shared"), items: items, ids: &sharedIDs)
         }
         if let value = present(object, "ready") {
             var ids = sharedIDs
-            document.ready = stateLayout(value, at: path.appending("ready"), items: items, ids: &ids)
+            document.ready = stateLayout(value, at: path.appending(field: "ready"), items: items, ids: &ids)
         }
         var guidanceIDs = sharedIDs
         if let value = present(object, "guidance") {
-            document.guidance = stateLayout(value, at: path.appending("guidance"), items: items, ids: &guidanceIDs)
+            document.guidance = stateLayout(
+                value, at: path.appending(field: "guidance"), items: items, ids: &guidanceIDs)
         }
-        let widePath = path.appending("wide")
+        let widePath = path.appending(field: "wide")
         var wideObject: JSONObject? = nil
         var wideGuidanceIDs: ConstraintIDs? = nil
         if let value = present(object, "wide"), let wide = self.object(value, at: widePath) {
@@ -53,11 +55,12 @@ extension RequestDecoder {
             var variants = WideVariants()
             if let value = present(wide, "ready") {
                 var ids = sharedIDs
-                variants.ready = stateLayout(value, at: widePath.appending("ready"), items: items, ids: &ids)
+                variants.ready = stateLayout(value, at: widePath.appending(field: "ready"), items: items, ids: &ids)
             }
             if let value = present(wide, "guidance") {
                 var ids = sharedIDs
-                variants.guidance = stateLayout(value, at: widePath.appending("guidance"), items: items, ids: &ids)
+                variants.guidance = stateLayout(
+                    value, at: widePath.appending(field: "guidance"), items: items, ids: &ids)
                 wideGuidanceIDs = ids
             }
             document.wide = variants
@@ -67,14 +70,15 @@ extension RequestDecoder {
         if let value = present(object, "prompt") {
             var ids = guidanceIDs
             if widePrompt == nil, let wideGuidanceIDs { ids.formUnion(wideGuidanceIDs) }
-            document.prompt = promptLayout(value, at: path.appending("prompt"), items: items, ids: &ids)
+            document.prompt = promptLayout(value, at: path.appending(field: "prompt"), items: items, ids: &ids)
         }
         if let widePrompt {
             var ids = wideGuidanceIDs ?? guidanceIDs
-            document.wide?.prompt = promptLayout(widePrompt, at: widePath.appending("prompt"), items: items, ids: &ids)
+            document.wide?.prompt = promptLayout(
+                widePrompt, at: widePath.appending(field: "prompt"), items: items, ids: &ids)
         }
         if let value = present(object, "layers") {
-            let layersPath = path.appending("layers")
+            let layersPath = path.appending(field: "layers")
             if let names = nameList(value, at: layersPath) {
                 for (index, name) in names.enumerated() {
                     requireVisibleItem(name, items: items, at: layersPath.appending(index), role: "a layer")
@@ -121,17 +125,18 @@ extension RequestDecoder {
             rejectUnknownMembers(of: body, at: viewPath, allowed: ["width", "height", "hugging", "compression"])
             var view = CustomView(name: member.key)
             view.intrinsicWidth = present(body, "width").flatMap {
-                number($0, at: viewPath.appending("width"), .nonNegative)
+                number($0, at: viewPath.appending(field: "width"), .nonNegative)
             }
             view.intrinsicHeight = present(body, "height").flatMap {
-                number($0, at: viewPath.appending("height"), .nonNegative)
+                number($0, at: viewPath.appending(field: "height"), .nonNegative)
             }
             if let value = present(body, "hugging") {
-                view.hugging = axisPriorities(value, at: viewPath.appending("hugging"), defaults: .defaultHugging)
+                view.hugging = axisPriorities(
+                    value, at: viewPath.appending(field: "hugging"), defaults: .defaultHugging)
             }
             if let value = present(body, "compression") {
                 view.compression = axisPriorities(
-                    value, at: viewPath.appending("compression"), defaults: .defaultCompression)
+                    value, at: viewPath.appending(field: "compression"), defaults: .defaultCompression)
             }
             if declare(member.key, as: .view, in: &items, at: viewPath) { views.append(view) }
         }
@@ -146,11 +151,13 @@ extension RequestDecoder {
             rejectUnknownMembers(of: object, at: path, allowed: ["horizontal", "vertical"])
             var result = defaults
             if let value = present(object, "horizontal"),
-                let priority = priority(value, at: path.appending("horizontal"))
+                let priority = priority(value, at: path.appending(field: "horizontal"))
             {
                 result.horizontal = priority
             }
-            if let value = present(object, "vertical"), let priority = priority(value, at: path.appending("vertical")) {
+            if let value = present(object, "vertical"),
+                let priority = priority(value, at: path.appending(field: "vertical"))
+            {
                 result.vertical = priority
             }
             return result
@@ -173,14 +180,15 @@ extension RequestDecoder {
             guard let body = self.object(member.value, at: stackPath) else { continue }
             rejectUnknownMembers(of: body, at: stackPath, allowed: ["position", "alignment", "arranged", "spacing"])
             let position = required(body, "position", at: stackPath).flatMap {
-                choice($0, at: stackPath.appending("position"), as: HidingStack.Position.self)
+                choice($0, at: stackPath.appending(field: "position"), as: HidingStack.Position.self)
             }
             let alignment = required(body, "alignment", at: stackPath).flatMap {
-                choice($0, at: stackPath.appending("alignment"), as: HidingStack.Alignment.self)
+                choice($0, at: stackPath.appending(field: "alignment"), as: HidingStack.Alignment.self)
             }
-            let arranged = present(body, "arranged").flatMap { nameList($0, at: stackPath.appending("arranged")) } ?? []
+            let arranged =
+                present(body, "arranged").flatMap { nameList($0, at: stackPath.appending(field: "arranged")) } ?? []
             let spacing = present(body, "spacing").flatMap {
-                number($0, at: stackPath.appending("spacing"), .nonNegative)
+                number($0, at: stackPath.appending(field: "spacing"), .nonNegative)
             }
             guard declare(member.key, as: .stack, in: &items, at: stackPath), let position, let alignment else {
                 continue
@@ -198,19 +206,23 @@ extension RequestDecoder {
         var owners: [String: String] = [:]
         for stack in stacks {
             for (index, name) in stack.arranged.enumerated() {
-                let elementPath = path.appending(stack.name).appending("arranged").appending(index)
+                // Printed only for a report: the stack's name is a key of the document, which a path
+                // prints as soon as it is appended.
+                func elementPath() -> JSONPath {
+                    path.appending(stack.name).appending(field: "arranged").appending(index)
+                }
                 guard
                     requireVisibleItem(
-                        name, items: items, at: elementPath, role: "an arranged view", allowViewport: false)
+                        name, items: items, at: elementPath(), role: "an arranged view", allowViewport: false)
                 else {
                     continue
                 }
                 if case .stack = items.entry(named: name) {
-                    report(elementPath, "'\(name)' is a stack; hiding stacks do not nest")
+                    report(elementPath(), "'\(name)' is a stack; hiding stacks do not nest")
                     continue
                 }
                 if let owner = owners[name] {
-                    report(elementPath, "'\(name)' is already arranged in stack '\(owner)'; a view has one superview")
+                    report(elementPath(), "'\(name)' is already arranged in stack '\(owner)'; a view has one superview")
                     continue
                 }
                 owners[name] = stack.name
@@ -223,20 +235,21 @@ extension RequestDecoder {
     /// like its views, so a state adds it and layers may order it, while a stack cannot arrange it.
     @discardableResult
     private mutating func requireVisibleItem(
-        _ name: String, items: ItemCatalog, at path: JSONPath, role: String, allowViewport: Bool = true
+        _ name: String, items: ItemCatalog, at path: @autoclosure () -> JSONPath, role: String,
+        allowViewport: Bool = true
     ) -> Bool {
         guard let entry = items.entry(named: name) else {
-            report(path, "unknown item '\(name)'\(suggestion(for: name, among: items.allNames))")
+            report(path(), "unknown item '\(name)'\(suggestion(for: name, among: items.allNames))")
             return false
         }
         switch entry {
         case .builtIn(.map):
-            report(path, "'map' is the container every item lives in; it cannot be \(role)")
+            report(path(), "'map' is the container every item lives in; it cannot be \(role)")
             return false
         case .builtIn(.viewport) where allowViewport:
             return true
         case .builtIn(.safeArea), .builtIn(.viewport), .guide:
-            report(path, "'\(name)' is a layout guide, not a view; it cannot be \(role)")
+            report(path(), "'\(name)' is a layout guide, not a view; it cannot be \(role)")
             return false
         default:
             return true
@@ -254,15 +267,16 @@ extension RequestDecoder {
         rejectUnknownMembers(of: object, at: path, allowed: ["views", "constraints"])
         var layout = StateLayout()
         if let value = present(object, "views") {
-            let viewsPath = path.appending("views")
+            let viewsPath = path.appending(field: "views")
             let names = nameList(value, at: viewsPath) ?? []
+            layout.views.reserveCapacity(names.count)
             for (index, name) in names.enumerated()
             where requireVisibleItem(name, items: items, at: viewsPath.appending(index), role: "added as a view") {
                 layout.views.append(name)
             }
         }
         if let value = present(object, "constraints") {
-            layout.constraints = constraints(value, at: path.appending("constraints"), items: items, ids: &ids)
+            layout.constraints = constraints(value, at: path.appending(field: "constraints"), items: items, ids: &ids)
         }
         return layout
     }
@@ -276,10 +290,10 @@ extension RequestDecoder {
         rejectUnknownMembers(of: object, at: path, allowed: ["constraints", "corners"])
         var layout = PromptLayout()
         if let value = present(object, "constraints") {
-            layout.constraints = constraints(value, at: path.appending("constraints"), items: items, ids: &ids)
+            layout.constraints = constraints(value, at: path.appending(field: "constraints"), items: items, ids: &ids)
         }
         if let value = present(object, "corners"),
-            let corners = choice(value, at: path.appending("corners"), as: PromptCorners.self)
+            let corners = choice(value, at: path.appending(field: "corners"), as: PromptCorners.self)
         {
             layout.corners = corners
         }
@@ -328,7 +342,7 @@ extension RequestDecoder {
                 report(path, problem.message, column: problem.column)
                 return nil
             }
-            return DelegateConstraint(spec: parsed.spec, path: path.description, text: text)
+            return DelegateConstraint(spec: parsed.spec, location: path, text: text)
         case .object(let object):
             guard let parsed = constraintObject(object, at: path) else { return nil }
             if let problem = ConstraintChecker.check(parsed, items: items) {
@@ -336,7 +350,7 @@ extension RequestDecoder {
                 report(partPath, problem.message, column: problem.column)
                 return nil
             }
-            return DelegateConstraint(spec: parsed.spec, path: path.description, text: parsed.spec.description)
+            return DelegateConstraint(spec: parsed.spec, location: path, text: parsed.spec.description)
         default:
             report(path, "expected a constraint string or object, found \(value.typeDescription)")
             return nil
@@ -351,35 +365,37 @@ extension RequestDecoder {
         let issuesBefore = issues.count
         rejectUnknownMembers(of: object, at: path, allowed: Self.constraintObjectFields)
         var id: String? = nil
-        if let value = present(object, "id"), let text = string(value, at: path.appending("id")) {
+        if let value = present(object, "id"), let text = string(value, at: path.appending(field: "id")) {
             if ConstraintParser.isConstraintID(text) {
                 id = text
             } else {
                 report(
-                    path.appending("id"),
+                    path.appending(field: "id"),
                     "invalid constraint id \"\(text)\": use letters, digits, '_', '-' and '.', starting with a letter")
             }
         }
-        let first = required(object, "first", at: path).flatMap { anchorField($0, at: path.appending("first")) }
+        let first = required(object, "first", at: path).flatMap { anchorField($0, at: path.appending(field: "first")) }
         let relation = required(object, "relation", at: path).flatMap {
-            relationField($0, at: path.appending("relation"))
+            relationField($0, at: path.appending(field: "relation"))
         }
-        let second = present(object, "second").flatMap { anchorField($0, at: path.appending("second")) }
+        let second = present(object, "second").flatMap { anchorField($0, at: path.appending(field: "second")) }
         var multiplier = 1.0
-        if let value = present(object, "multiplier"), let number = number(value, at: path.appending("multiplier"), .any)
+        if let value = present(object, "multiplier"),
+            let number = number(value, at: path.appending(field: "multiplier"), .any)
         {
             if present(object, "second") == nil {
-                report(path.appending("multiplier"), "a multiplier needs a second anchor")
+                report(path.appending(field: "multiplier"), "a multiplier needs a second anchor")
             } else if number == 0 {
                 report(
-                    path.appending("multiplier"), "a multiplier of 0 drops the second anchor; write a constant instead")
+                    path.appending(field: "multiplier"),
+                    "a multiplier of 0 drops the second anchor; write a constant instead")
             } else {
                 multiplier = number
             }
         }
         var constant = LayoutConstant.zero
         if let value = present(object, "constant") {
-            let constantPath = path.appending("constant")
+            let constantPath = path.appending(field: "constant")
             switch value {
             case .number(let number) where number.isFinite:
                 constant = .points(number)
@@ -394,7 +410,9 @@ extension RequestDecoder {
             }
         }
         var priority = Priority.required
-        if let value = present(object, "priority"), let level = self.priority(value, at: path.appending("priority")) {
+        if let value = present(object, "priority"),
+            let level = self.priority(value, at: path.appending(field: "priority"))
+        {
             priority = level
         }
         guard issues.count == issuesBefore, let first, let relation else { return nil }

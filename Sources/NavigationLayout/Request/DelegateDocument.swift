@@ -69,17 +69,54 @@ public struct HidingStack: Sendable, Equatable {
 }
 
 /// A constraint of a delegate document with where it was written.
+///
+/// The fields live in one shared immutable box: a layout copies its constraints several times (the
+/// state's list joined with the shared and prompt ones, checks, placement), and copying the box is one
+/// reference count where copying the fields was one per string. Setting a field replaces the box.
 public struct DelegateConstraint: Sendable, Equatable {
-    public var spec: LayoutConstraintSpec
+    private final class Storage: Sendable {
+        let spec: LayoutConstraintSpec
+        let location: JSONPath
+        let text: String
+
+        init(spec: LayoutConstraintSpec, location: JSONPath, text: String) {
+            self.spec = spec
+            self.location = location
+            self.text = text
+        }
+    }
+
+    private var storage: Storage
+
+    public var spec: LayoutConstraintSpec {
+        get { storage.spec }
+        set { storage = Storage(spec: newValue, location: storage.location, text: storage.text) }
+    }
+
     /// JSON path of the constraint, such as `delegate.guidance.constraints[3]`.
-    public var path: String
+    public var path: String {
+        get { storage.location.description }
+        set { storage = Storage(spec: storage.spec, location: JSONPath(printed: newValue), text: storage.text) }
+    }
+
     /// The constraint as written (strings) or in canonical syntax (objects), for messages.
-    public var text: String
+    public var text: String {
+        get { storage.text }
+        set { storage = Storage(spec: storage.spec, location: storage.location, text: newValue) }
+    }
 
     public init(spec: LayoutConstraintSpec, path: String, text: String) {
-        self.spec = spec
-        self.path = path
-        self.text = text
+        self.init(spec: spec, location: JSONPath(printed: path), text: text)
+    }
+
+    /// The path as the decoder found it: printed only when someone reads `path`, which solving never does.
+    init(spec: LayoutConstraintSpec, location: JSONPath, text: String) {
+        storage = Storage(spec: spec, location: location, text: text)
+    }
+
+    public static func == (lhs: DelegateConstraint, rhs: DelegateConstraint) -> Bool {
+        lhs.storage === rhs.storage
+            || (lhs.spec == rhs.spec && lhs.text == rhs.text && lhs.storage.location == rhs.storage.location)
     }
 }
 

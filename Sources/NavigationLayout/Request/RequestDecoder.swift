@@ -40,12 +40,18 @@ struct RequestDecoder {
 
     /// Reports every member whose key is not in `allowed`.
     mutating func rejectUnknownMembers(of object: JSONObject, at path: JSONPath, allowed: [String]) {
-        for member in object.members where !allowed.contains(member.key) {
+        for member in object.members where !Self.contains(allowed, member.key) {
             report(
                 path.appending(member.key),
                 "unknown field '\(member.key)'\(suggestion(for: member.key, among: allowed)); known fields: \(allowed.joined(separator: ", "))"
             )
         }
+    }
+
+    /// Whether `names` holds `name`, lengths compared first (see `JSONObject`'s lookup).
+    static func contains(_ names: [String], _ name: String) -> Bool {
+        let length = name.utf8.count
+        return names.contains { $0.utf8.count == length && $0 == name }
     }
 
     /// The member's value unless absent or null.
@@ -153,10 +159,15 @@ struct RequestDecoder {
             return nil
         }
         var names: [String] = []
-        var seen: Set<String> = []  // membership only; the result keeps the document's order
+        names.reserveCapacity(elements.count)
+        // Repeats: a scan of the few names so far; a set (membership only, the result keeps the
+        // document's order) once a list is long.
+        var seen: Set<String>? = elements.count > 16 ? [] : nil
         for (index, element) in elements.enumerated() {
             guard let name = name(element, at: path.appending(index)) else { continue }
-            guard seen.insert(name).inserted else {
+            let repeated = seen.map { $0.contains(name) } ?? names.contains(name)
+            seen?.insert(name)
+            guard !repeated else {
                 report(path.appending(index), "'\(name)' is listed twice")
                 continue
             }
@@ -194,27 +205,30 @@ struct RequestDecoder {
         }
         rejectUnknownMembers(of: body, at: path, allowed: Self.requestFields)
         var profileName: String? = nil
-        if let value = present(body, "profile"), let name = string(value, at: path.appending("profile")) {
-            if name.isEmpty { report(path.appending("profile"), "a profile name cannot be empty") }
+        if let value = present(body, "profile"), let name = string(value, at: path.appending(field: "profile")) {
+            if name.isEmpty { report(path.appending(field: "profile"), "a profile name cannot be empty") }
             profileName = name
         }
         var profileVersion: Int? = nil
         if let value = present(body, "profileVersion"),
-            let number = self.number(value, at: path.appending("profileVersion"), .positive)
+            let number = self.number(value, at: path.appending(field: "profileVersion"), .positive)
         {
             if let version = Int32(exactly: number) {
                 profileVersion = Int(version)
             } else {
                 report(
-                    path.appending("profileVersion"), "expected a whole version number, found \(formatNumber(number))")
+                    path.appending(field: "profileVersion"),
+                    "expected a whole version number, found \(formatNumber(number))")
             }
         }
-        let style = present(body, "style").flatMap { self.style($0, at: path.appending("style")) } ?? .defaults
-        let screen = required(body, "screen", at: path).flatMap { self.screen($0, at: path.appending("screen")) }
-        let state = required(body, "state", at: path).flatMap { self.state($0, at: path.appending("state")) }
+        let style = present(body, "style").flatMap { self.style($0, at: path.appending(field: "style")) } ?? .defaults
+        let screen = required(body, "screen", at: path).flatMap { self.screen($0, at: path.appending(field: "screen")) }
+        let state = required(body, "state", at: path).flatMap { self.state($0, at: path.appending(field: "state")) }
         let settings =
-            present(body, "settings").flatMap { self.settings($0, at: path.appending("settings")) } ?? .defaults
-        let delegate = present(body, "delegate").flatMap { self.delegateDocument($0, at: path.appending("delegate")) }
+            present(body, "settings").flatMap { self.settings($0, at: path.appending(field: "settings")) } ?? .defaults
+        let delegate = present(body, "delegate").flatMap {
+            self.delegateDocument($0, at: path.appending(field: "delegate"))
+        }
         guard let screen, let state else { return nil }
         return LayoutRequest(
             profileName: profileName, profileVersion: profileVersion, screen: screen, state: state,
@@ -233,14 +247,14 @@ struct RequestDecoder {
             return
         }
         rejectUnknownMembers(of: body, at: path, allowed: Self.profileFields)
-        if let value = present(body, "description") { _ = string(value, at: path.appending("description")) }
-        if let value = present(body, "style") { _ = style(value, at: path.appending("style")) }
+        if let value = present(body, "description") { _ = string(value, at: path.appending(field: "description")) }
+        if let value = present(body, "style") { _ = style(value, at: path.appending(field: "style")) }
         missingFieldsAllowed = true
-        if let value = present(body, "screen") { _ = screen(value, at: path.appending("screen")) }
-        if let value = present(body, "state") { _ = state(value, at: path.appending("state")) }
+        if let value = present(body, "screen") { _ = screen(value, at: path.appending(field: "screen")) }
+        if let value = present(body, "state") { _ = state(value, at: path.appending(field: "state")) }
         missingFieldsAllowed = false
-        if let value = present(body, "settings") { _ = settings(value, at: path.appending("settings")) }
-        if let value = present(body, "delegate") { _ = delegateDocument(value, at: path.appending("delegate")) }
+        if let value = present(body, "settings") { _ = settings(value, at: path.appending(field: "settings")) }
+        if let value = present(body, "delegate") { _ = delegateDocument(value, at: path.appending(field: "delegate")) }
     }
 
     // MARK: Screen
@@ -249,26 +263,29 @@ struct RequestDecoder {
         guard let object = object(value, at: path) else { return nil }
         rejectUnknownMembers(
             of: object, at: path, allowed: ["width", "height", "safeArea", "layoutDirection", "carPlay"])
-        let width = required(object, "width", at: path).flatMap { number($0, at: path.appending("width"), .positive) }
-        let height = required(object, "height", at: path).flatMap {
-            number($0, at: path.appending("height"), .positive)
+        let width = required(object, "width", at: path).flatMap {
+            number($0, at: path.appending(field: "width"), .positive)
         }
-        let safeArea = present(object, "safeArea").flatMap { insets($0, at: path.appending("safeArea")) } ?? .zero
+        let height = required(object, "height", at: path).flatMap {
+            number($0, at: path.appending(field: "height"), .positive)
+        }
+        let safeArea =
+            present(object, "safeArea").flatMap { insets($0, at: path.appending(field: "safeArea")) } ?? .zero
         let direction =
             present(object, "layoutDirection").flatMap {
-                choice($0, at: path.appending("layoutDirection"), as: LayoutDirection.self)
+                choice($0, at: path.appending(field: "layoutDirection"), as: LayoutDirection.self)
             } ?? .leftToRight
-        let carPlay = present(object, "carPlay").flatMap { bool($0, at: path.appending("carPlay")) } ?? false
+        let carPlay = present(object, "carPlay").flatMap { bool($0, at: path.appending(field: "carPlay")) } ?? false
         guard let width, let height else { return nil }
         if safeArea.top + safeArea.bottom > height {
             report(
-                path.appending("safeArea"),
+                path.appending(field: "safeArea"),
                 "top + bottom (\(formatNumber(safeArea.top + safeArea.bottom))) exceed the screen height \(formatNumber(height))"
             )
         }
         if safeArea.left + safeArea.right > width {
             report(
-                path.appending("safeArea"),
+                path.appending(field: "safeArea"),
                 "left + right (\(formatNumber(safeArea.left + safeArea.right))) exceed the screen width \(formatNumber(width))"
             )
         }
@@ -279,8 +296,10 @@ struct RequestDecoder {
     mutating func insets(_ value: JSONValue, at path: JSONPath) -> EdgeInsets? {
         guard let object = object(value, at: path) else { return nil }
         rejectUnknownMembers(of: object, at: path, allowed: ["top", "bottom", "left", "right"])
-        func edge(_ key: String, _ decoder: inout RequestDecoder) -> Double {
-            decoder.present(object, key).flatMap { decoder.number($0, at: path.appending(key), .nonNegative) } ?? 0
+        func edge(_ key: StaticString, _ decoder: inout RequestDecoder) -> Double {
+            decoder.present(object, key.description).flatMap {
+                decoder.number($0, at: path.appending(field: key), .nonNegative)
+            } ?? 0
         }
         return EdgeInsets(
             top: edge("top", &self), bottom: edge("bottom", &self), left: edge("left", &self),
@@ -294,21 +313,22 @@ struct RequestDecoder {
         rejectUnknownMembers(
             of: object, at: path, allowed: ["navigation", "prompt", "wideMode", "camera", "speedWidget"])
         let navigation = required(object, "navigation", at: path).flatMap {
-            choice($0, at: path.appending("navigation"), as: NavigationMode.self)
+            choice($0, at: path.appending(field: "navigation"), as: NavigationMode.self)
         }
         var prompt: Prompt? = nil
         if let value = present(object, "prompt") {
-            prompt = self.prompt(value, at: path.appending("prompt"))
+            prompt = self.prompt(value, at: path.appending(field: "prompt"))
             if prompt != nil, let navigation, navigation != .guidance {
                 report(
-                    path.appending("prompt"),
+                    path.appending(field: "prompt"),
                     "prompts are shown only during guidance; navigation is '\(navigation.rawValue)'")
             }
         }
-        let wideMode = present(object, "wideMode").flatMap { bool($0, at: path.appending("wideMode")) }
-        let camera = present(object, "camera").flatMap { self.camera($0, at: path.appending("camera")) } ?? .default
+        let wideMode = present(object, "wideMode").flatMap { bool($0, at: path.appending(field: "wideMode")) }
+        let camera =
+            present(object, "camera").flatMap { self.camera($0, at: path.appending(field: "camera")) } ?? .default
         let speedWidget = present(object, "speedWidget").flatMap {
-            choice($0, at: path.appending("speedWidget"), as: SpeedWidgetState.self)
+            choice($0, at: path.appending(field: "speedWidget"), as: SpeedWidgetState.self)
         }
         guard let navigation else { return nil }
         return NavigationState(
@@ -318,13 +338,13 @@ struct RequestDecoder {
     mutating func prompt(_ value: JSONValue, at path: JSONPath) -> Prompt? {
         guard let object = object(value, at: path) else { return nil }
         rejectUnknownMembers(of: object, at: path, allowed: ["kind", "height"])
-        let kind = required(object, "kind", at: path).flatMap { string($0, at: path.appending("kind")) }
+        let kind = required(object, "kind", at: path).flatMap { string($0, at: path.appending(field: "kind")) }
         if let kind, !ConstraintParser.isName(kind) {
             report(
-                path.appending("kind"),
+                path.appending(field: "kind"),
                 "'\(kind)' is not a prompt kind: use a name such as incident, safetyCamera or betterRoute")
         }
-        let height = present(object, "height").flatMap { number($0, at: path.appending("height"), .positive) }
+        let height = present(object, "height").flatMap { number($0, at: path.appending(field: "height"), .positive) }
         guard let kind else { return nil }
         return Prompt(kind: kind, height: height)
     }
@@ -333,16 +353,20 @@ struct RequestDecoder {
         guard let object = object(value, at: path) else { return nil }
         rejectUnknownMembers(of: object, at: path, allowed: ["bearing", "following", "userPanned", "locationKnown"])
         var camera = Camera.default
-        if let value = present(object, "bearing"), let bearing = number(value, at: path.appending("bearing"), .any) {
+        if let value = present(object, "bearing"),
+            let bearing = number(value, at: path.appending(field: "bearing"), .any)
+        {
             camera.bearing = bearing
         }
-        if let value = present(object, "following"), let flag = bool(value, at: path.appending("following")) {
+        if let value = present(object, "following"), let flag = bool(value, at: path.appending(field: "following")) {
             camera.following = flag
         }
-        if let value = present(object, "userPanned"), let flag = bool(value, at: path.appending("userPanned")) {
+        if let value = present(object, "userPanned"), let flag = bool(value, at: path.appending(field: "userPanned")) {
             camera.userPanned = flag
         }
-        if let value = present(object, "locationKnown"), let flag = bool(value, at: path.appending("locationKnown")) {
+        if let value = present(object, "locationKnown"),
+            let flag = bool(value, at: path.appending(field: "locationKnown"))
+        {
             camera.locationKnown = flag
         }
         return camera

@@ -5,75 +5,75 @@ extension LayoutResult {
         var writer = CompactJSONWriter(capacity: 2048)
         writer.beginObject()
         if let id {
-            writer.key("id")
+            writer.field("id")
             writer.string(id)
         }
-        writer.key("mode")
+        writer.field("mode")
         writer.string(mode.rawValue)
-        writer.key("navigation")
+        writer.field("navigation")
         writer.string(navigation.rawValue)
-        writer.key("wideMode")
+        writer.field("wideMode")
         writer.bool(wideMode)
-        writer.key("status")
+        writer.field("status")
         writer.string(status)
-        writer.key("frames")
+        writer.field("frames")
         Self.write(frames: frames, into: &writer)
-        writer.key("hidden")
+        writer.field("hidden")
         writer.beginObject()
         for member in CompactJSONWriter.uniqueMembers(hidden.map { (name: $0.name, value: $0.reason) }) {
             writer.key(member.name)
             writer.string(member.value)
         }
         writer.endObject()
-        writer.key("guides")
+        writer.field("guides")
         Self.write(frames: guides, into: &writer)
-        writer.key("camera")
+        writer.field("camera")
         writer.beginObject()
         if let cameraViewport {
-            writer.key("viewport")
+            writer.field("viewport")
             cameraViewport.write(into: &writer)
         }
         writer.endObject()
-        writer.key("prompt")
+        writer.field("prompt")
         if let prompt {
             writer.beginObject()
-            writer.key("frame")
+            writer.field("frame")
             prompt.frame.write(into: &writer)
-            writer.key("corners")
+            writer.field("corners")
             writer.string(prompt.corners.rawValue)
-            writer.key("animation")
+            writer.field("animation")
             writer.beginObject()
-            writer.key("duration")
+            writer.field("duration")
             writer.number(prompt.animation.duration)
-            writer.key("from")
+            writer.field("from")
             prompt.animation.from.write(into: &writer)
-            writer.key("to")
+            writer.field("to")
             prompt.animation.to.write(into: &writer)
             writer.endObject()
             writer.endObject()
         } else {
             writer.null()
         }
-        writer.key("layers")
+        writer.field("layers")
         writer.beginArray()
         for layer in layers { writer.string(layer) }
         writer.endArray()
-        writer.key("diagnostics")
+        writer.field("diagnostics")
         writer.beginArray()
         for diagnostic in diagnostics { writer.value(diagnostic.jsonValue) }
         writer.endArray()
-        writer.key("broken")
+        writer.field("broken")
         writer.beginArray()
         for report in broken { writer.value(report.jsonValue) }
         writer.endArray()
-        writer.key("mapFeatures")
+        writer.field("mapFeatures")
         mapFeatures.write(into: &writer)
         if !appearance.isEmpty {
-            writer.key("appearance")
+            writer.field("appearance")
             writer.value(appearance.jsonValue)
         }
         if let solveMicros {
-            writer.key("solveMicros")
+            writer.field("solveMicros")
             writer.number(Double(solveMicros))
         }
         writer.endObject()
@@ -82,24 +82,39 @@ extension LayoutResult {
 
     private static func write(frames: [(name: String, frame: Frame)], into writer: inout CompactJSONWriter) {
         writer.beginObject()
-        for member in CompactJSONWriter.uniqueMembers(frames.map { (name: $0.name, value: $0.frame) }) {
-            writer.key(member.name)
-            member.value.write(into: &writer)
+        if hasRepeatedNames(frames) {
+            for member in CompactJSONWriter.uniqueMembers(frames.map { (name: $0.name, value: $0.frame) }) {
+                writer.key(member.name)
+                member.value.write(into: &writer)
+            }
+        } else {
+            // The usual case, written without building the folded list.
+            for entry in frames {
+                writer.key(entry.name)
+                entry.frame.write(into: &writer)
+            }
         }
         writer.endObject()
+    }
+
+    private static func hasRepeatedNames(_ frames: [(name: String, frame: Frame)]) -> Bool {
+        for index in frames.indices {
+            for earlier in 0..<index where frames[earlier].name == frames[index].name { return true }
+        }
+        return false
     }
 }
 
 extension Frame {
     func write(into writer: inout CompactJSONWriter) {
         writer.beginObject()
-        writer.key("x")
+        writer.field("x")
         writer.number(x)
-        writer.key("y")
+        writer.field("y")
         writer.number(y)
-        writer.key("width")
+        writer.field("width")
         writer.number(width)
-        writer.key("height")
+        writer.field("height")
         writer.number(height)
         writer.endObject()
     }
@@ -108,23 +123,23 @@ extension Frame {
 extension MapFeatures {
     func write(into writer: inout CompactJSONWriter) {
         writer.beginObject()
-        writer.key("trafficLights")
+        writer.field("trafficLights")
         writer.bool(trafficLights)
-        writer.key("stopSigns")
+        writer.field("stopSigns")
         writer.bool(stopSigns)
-        writer.key("destinationMarkers")
+        writer.field("destinationMarkers")
         writer.bool(destinationMarkers)
-        writer.key("scrollGestures")
+        writer.field("scrollGestures")
         writer.bool(scrollGestures)
-        writer.key("zoomGestures")
+        writer.field("zoomGestures")
         writer.bool(zoomGestures)
-        writer.key("tiltGestures")
+        writer.field("tiltGestures")
         writer.bool(tiltGestures)
-        writer.key("rotateGestures")
+        writer.field("rotateGestures")
         writer.bool(rotateGestures)
-        writer.key("alternateRoutes")
+        writer.field("alternateRoutes")
         writer.string(alternateRoutes.rawValue)
-        writer.key("prompts")
+        writer.field("prompts")
         writer.bool(prompts)
         writer.endObject()
     }

@@ -12,17 +12,20 @@ extension RequestDecoder {
             return nil
         }
         rejectUnknownMembers(of: body, at: path, allowed: Self.scenarioFields)
-        let style = present(body, "style").flatMap { self.style($0, at: path.appending("style")) } ?? .defaults
-        let screen = required(body, "screen", at: path).flatMap { self.screen($0, at: path.appending("screen")) }
+        let style = present(body, "style").flatMap { self.style($0, at: path.appending(field: "style")) } ?? .defaults
+        let screen = required(body, "screen", at: path).flatMap { self.screen($0, at: path.appending(field: "screen")) }
         let settings =
-            present(body, "settings").flatMap { self.settings($0, at: path.appending("settings")) } ?? .defaults
-        let delegate = present(body, "delegate").flatMap { self.delegateDocument($0, at: path.appending("delegate")) }
+            present(body, "settings").flatMap { self.settings($0, at: path.appending(field: "settings")) } ?? .defaults
+        let delegate = present(body, "delegate").flatMap {
+            self.delegateDocument($0, at: path.appending(field: "delegate"))
+        }
         let hasDelegateDocument = present(body, "delegate") != nil
         var steps: [ScenarioEvent] = []
         if let value = required(body, "steps", at: path) {
             steps =
                 self.steps(
-                    value, at: path.appending("steps"), startScreen: screen, hasDelegateDocument: hasDelegateDocument)
+                    value, at: path.appending(field: "steps"), startScreen: screen,
+                    hasDelegateDocument: hasDelegateDocument)
                 ?? []
         }
         guard let screen else { return nil }
@@ -60,24 +63,24 @@ extension RequestDecoder {
         rejectUnknownMembers(of: object, at: path, allowed: Self.stepFields)
         guard
             let name = required(object, "event", at: path).flatMap({
-                choice($0, at: path.appending("event"), as: ScenarioEventName.self)
+                choice($0, at: path.appending(field: "event"), as: ScenarioEventName.self)
             })
         else { return nil }
         // A field the event does not take is a mistake (a prompt on hidePrompt, a screen on showPrompt):
         // reporting it beats ignoring what the author thought would happen.
         if !name.takesPrompt, present(object, "prompt") != nil {
             report(
-                path.appending("prompt"),
+                path.appending(field: "prompt"),
                 "'\(name.rawValue)' takes no prompt; only showPrompt and changePrompt do")
         }
         if !name.takesScreen, present(object, "screen") != nil {
-            report(path.appending("screen"), "'\(name.rawValue)' takes no screen; only resize does")
+            report(path.appending(field: "screen"), "'\(name.rawValue)' takes no screen; only resize does")
         }
         switch name {
         case .setLayoutDelegate:
             if !hasDelegateDocument {
                 report(
-                    path.appending("event"),
+                    path.appending(field: "event"),
                     "setLayoutDelegate sets the scenario's 'delegate' document, and the scenario has none")
             }
             return .setLayoutDelegate
@@ -90,13 +93,13 @@ extension RequestDecoder {
         case .showPrompt, .changePrompt:
             guard
                 let prompt = required(object, "prompt", at: path).flatMap({
-                    self.prompt($0, at: path.appending("prompt"))
+                    self.prompt($0, at: path.appending(field: "prompt"))
                 })
             else { return nil }
             return name == .showPrompt ? .showPrompt(prompt) : .changePrompt(prompt)
         case .resize:
             guard let screenValue = required(object, "screen", at: path),
-                let screen = self.screen(screenValue, at: path.appending("screen"))
+                let screen = self.screen(screenValue, at: path.appending(field: "screen"))
             else { return nil }
             // A resize changes the size and the safe area (absent: none). The writing direction and
             // CarPlay stay what they were at the start unless given: a map view does not move between the
@@ -110,7 +113,7 @@ extension RequestDecoder {
             if screenObject.flatMap({ present($0, "carPlay") }) != nil {
                 if screen.carPlay != startsOnCarPlay {
                     report(
-                        path.appending("screen").appending("carPlay"),
+                        path.appending(field: "screen").appending(field: "carPlay"),
                         "a resize cannot move the map view \(startsOnCarPlay ? "off" : "onto") CarPlay; start another scenario"
                     )
                 }

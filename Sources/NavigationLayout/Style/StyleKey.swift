@@ -34,3 +34,39 @@ public enum StyleKey: String, CaseIterable, Sendable, Hashable {
     case stackSpacing
     case headerAccessoryMinimumMapHeight
 }
+
+extension StyleKey {
+    /// The key's position in `allCases` (catalog order), by a switch: style values are read for every
+    /// size rule and constraint constant, and hashing the key for a table cost more than the read.
+    var position: Int {
+        switch self {
+        case .buttonHorizontalPadding: return 0
+        case .buttonVerticalPadding: return 1
+        case .defaultCornerRadius: return 2
+        case .elementHorizontalPadding: return 3
+        case .headerFooterHorizontalPadding: return 4
+        case .headerNominalHeight: return 5
+        case .headerTopPadding: return 6
+        case .footerNominalHeight: return 7
+        case .wideModeMinimumWidth: return 8
+        case .wideModeCardWidth: return 9
+        case .layoutMargin: return 10
+        case .googleLogoWidth: return 11
+        case .googleLogoHeight: return 12
+        case .buttonSize: return 13
+        case .recenterButtonWidth: return 14
+        case .recenterButtonHeight: return 15
+        case .tripProgressBarWidth: return 16
+        case .speedometerWidth: return 17
+        case .speedometerHeight: return 18
+        case .speedLimitWidth: return 19
+        case .speedLimitHeight: return 20
+        case .speedWidgetBothWidth: return 21
+        case .speedWidgetBothHeight: return 22
+        case .promptDefaultHeight: return 23
+        case .promptAnimationDuration: return 24
+        case .stackSpacing: return 25
+        case .headerAccessoryMinimumMapHeight: return 26
+        }
+    }
+}

@@ -11,20 +11,13 @@ public struct StyleValues: Sendable, Equatable {
         values = StyleCatalog.entries.map(\.defaultValue)
     }
 
-    private static let positions: [StyleKey: Int] = {
-        var positions: [StyleKey: Int] = [:]
-        for (position, key) in StyleKey.allCases.enumerated() { positions[key] = position }
-        return positions
-    }()
-
     public subscript(key: StyleKey) -> Double {
-        get { values[StyleValues.positions[key] ?? 0] }
+        get { values[key.position] }
         set {
-            let position = StyleValues.positions[key] ?? 0
-            values[position] = newValue
+            values[key.position] = newValue
             if !overriddenKeys.contains(key) {
                 overriddenKeys.append(key)
-                overriddenKeys.sort { (StyleValues.positions[$0] ?? 0) < (StyleValues.positions[$1] ?? 0) }
+                overriddenKeys.sort { $0.position < $1.position }
             }
         }
     }
