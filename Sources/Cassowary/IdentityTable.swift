@@ -28,9 +28,21 @@ struct IdentityTable: Sendable {
     }
 
     subscript(identifier: ObjectIdentifier) -> Int32? {
+        get { self[address: identifier.address] }
+        set {
+            let key = identifier.address
+            if let value = newValue {
+                insert(key, value)
+            } else {
+                remove(key)
+            }
+        }
+    }
+
+    /// The value of the object at `key` (see ``ObjectIdentifier/address``).
+    subscript(address key: UInt) -> Int32? {
         get {
             guard !slots.isEmpty else { return nil }
-            let key = identifier.address
             let mask = slots.count - 1
             var index = firstProbe(key)
             while true {
@@ -38,14 +50,6 @@ struct IdentityTable: Sendable {
                 if found == key { return slots[index].value }
                 if found == IdentityTable.empty { return nil }
                 index = (index + 1) & mask
-            }
-        }
-        set {
-            let key = identifier.address
-            if let value = newValue {
-                insert(key, value)
-            } else {
-                remove(key)
             }
         }
     }

@@ -26,19 +26,19 @@ extension Solver {
         let key = constraint
         guard recordOfConstraint[key] == nil else { throw .duplicateConstraint(constraint) }
         let isRequired = constraint.priority.isRequired
-        let terms = constraint.expression.terms
-        resolveTermSymbols(terms)
-        if isRequired && constraint.relation == .equal, let fresh = freshVariable(in: terms) {
+        // The terms are read in place, `constraint.expression.termList` each time: a local copy of
+        // the list would retain and release every variable in it.
+        resolveTermSymbols(constraint.expression.termList)
+        if isRequired && constraint.relation == .equal, let fresh = freshVariable(in: constraint.expression.termList) {
             return define(
-                constraint, terms: terms, variable: fresh.variable, coefficient: fresh.coefficient, isEdit: isEdit)
+                constraint, terms: constraint.expression.termList, variable: fresh.variable,
+                coefficient: fresh.coefficient, isEdit: isEdit)
         }
         let level = isRequired ? -1 : self.level(for: constraint.priority)
         let symbolCheckpoint = tableau.checkpointAllocations()
 
-        var constant = constraint.expression.constant
-        for index in terms.indices where !Tableau.nearZero(terms[index].coefficient) {
-            constant += tableau.accumulate(termSymbol(index, of: terms), terms[index].coefficient)
-        }
+        var constant = accumulateTerms(constraint.expression.termList, constant: constraint.expression.constant)
+
         var marker: Int32
         var other: Int32 = -1
         switch constraint.relation {
@@ -124,14 +124,23 @@ extension Solver {
             throw reject(constraint, candidates: candidates, symbolCheckpoint: symbolCheckpoint)
         }
         tableau.optimize()
-        return commit(constraint, terms: terms, marker: marker, other: other, isEdit: isEdit, defined: -1)
+        return commit(constraint, marker: marker, other: other, isEdit: isEdit, defined: -1)
     }
 
-    /// Registers an added constraint and the symbols it owns. `terms` are the constraint's terms,
-    /// passed in by the caller that already holds them (reading them from the object again costs a
-    /// retain and a release per constraint).
+    /// Accumulates the terms (see ``Tableau/accumulate(_:_:)``) and returns `constant` plus the
+    /// constants of the definitions they expand.
+    mutating func accumulateTerms(_ terms: borrowing TermList, constant: Double) -> Double {
+        var constant = constant
+        for index in 0..<termCount where !Tableau.nearZero(termCoefficients[index]) {
+            constant += tableau.accumulate(termSymbol(index, of: terms), termCoefficients[index])
+        }
+        return constant
+    }
+
+    /// Registers an added constraint and the symbols it owns; its terms are those that
+    /// ``resolveTermSymbols(_:)`` unpacked.
     mutating func commit(
-        _ constraint: Constraint, terms: [Term], marker: Int32, other: Int32, isEdit: Bool, defined: Int32
+        _ constraint: Constraint, marker: Int32, other: Int32, isEdit: Bool, defined: Int32
     ) -> Int32 {
         let key = constraint
         let recordIndex: Int32
@@ -150,37 +159,51 @@ extension Solver {
         tableau.owner[Int(marker)] = recordIndex
         if other >= 0 { tableau.owner[Int(other)] = recordIndex }
         // Every term with a coefficient has its symbol in `termSymbols` by now.
-        for index in terms.indices where !Tableau.nearZero(terms[index].coefficient) {
+        for index in 0..<termCount where !Tableau.nearZero(termCoefficients[index]) {
             let symbol = termSymbols[index]
             if symbol >= 0 { variableUses[Int(symbol)] += 1 }
         }
         return recordIndex
     }
 
-    /// Looks up the symbol of every term's variable once, into `termSymbols` (-1 when the solver has
-    /// not seen the variable), so that adding a constraint hashes each variable once.
-    mutating func resolveTermSymbols(_ terms: [Term]) {
-        // Bring the list to the terms' length (it held the previous constraint's, usually about as
-        // long), then overwrite it through a pointer: no capacity or uniqueness check per term.
+    /// Unpacks the terms into `termAddresses` and `termCoefficients` and looks up the symbol of
+    /// every term's variable once, into `termSymbols` (-1 when the solver has not seen the
+    /// variable), so that adding a constraint hashes each variable once.
+    mutating func resolveTermSymbols(_ terms: borrowing TermList) {
         let count = terms.count
-        termSymbols.truncate(to: count)
-        while termSymbols.count < count { termSymbols.append(-1) }
+        termCount = count
+        reserveTermRoom(max(count, TermList.inlineCapacity))
+        // Written through pointers: no capacity or uniqueness check per term.
         let table = symbolOfVariable
-        termSymbols.withUnsafeMutableBufferPointer { symbols in
-            terms.withUnsafeBufferPointer { terms in
-                for index in terms.indices {
-                    symbols[index] = table[ObjectIdentifier(terms[index].variable)] ?? -1
+        termAddresses.withUnsafeMutableBufferPointer { addresses in
+            termCoefficients.withUnsafeMutableBufferPointer { coefficients in
+                guard let addressStart = addresses.baseAddress, let coefficientStart = coefficients.baseAddress
+                else { return }
+                terms.copy(addressesTo: addressStart, coefficientsTo: coefficientStart)
+            }
+            termSymbols.withUnsafeMutableBufferPointer { symbols in
+                for index in 0..<count {
+                    symbols[index] = table[address: addresses[index]] ?? -1
                 }
             }
         }
     }
 
+    /// Makes the term scratch lists (see `termSymbols`) at least `count` long.
+    mutating func reserveTermRoom(_ count: Int) {
+        guard termSymbols.count < count else { return }
+        let missing = count - termSymbols.count
+        termSymbols.append(contentsOf: repeatElement(-1, count: missing))
+        termAddresses.append(contentsOf: repeatElement(0, count: missing))
+        termCoefficients.append(contentsOf: repeatElement(0, count: missing))
+    }
+
     /// The symbol of term `index`, giving its variable a symbol if it has none yet.
     @inline(__always)
-    mutating func termSymbol(_ index: Int, of terms: [Term]) -> Int32 {
+    mutating func termSymbol(_ index: Int, of terms: borrowing TermList) -> Int32 {
         let known = termSymbols[index]
         if known >= 0 { return known }
-        let symbol = self.symbol(for: terms[index].variable)
+        let symbol = self.symbol(for: terms.variable(at: index))
         termSymbols[index] = symbol
         return symbol
     }
@@ -188,21 +211,23 @@ extension Solver {
     /// The first variable of the terms that the solver has never seen, with its total coefficient,
     /// when that coefficient is not zero: a required equality on it can only define it. Reads
     /// `termSymbols` (see ``resolveTermSymbols(_:)``).
-    func freshVariable(in terms: [Term]) -> (variable: Variable, coefficient: Double)? {
-        for index in terms.indices where termSymbols[index] < 0 {
-            let variable = terms[index].variable
+    func freshVariable(in terms: borrowing TermList) -> (variable: Variable, coefficient: Double)? {
+        for index in 0..<termCount where termSymbols[index] < 0 {
+            let address = termAddresses[index]
             var coefficient = 0.0
-            for other in terms where other.variable === variable { coefficient += other.coefficient }
-            if !Tableau.nearZero(coefficient) { return (variable, coefficient) }
+            for other in 0..<termCount where termAddresses[other] == address {
+                coefficient += termCoefficients[other]
+            }
+            if !Tableau.nearZero(coefficient) { return (terms.variable(at: index), coefficient) }
         }
         return nil
     }
 
     /// Adds a required equality as the definition of its fresh variable (see Definition.swift):
     /// `coefficient · variable + rest == 0` becomes `variable = -(rest + marker) / coefficient`.
-    /// `terms` are the constraint's terms, as in ``commit(_:terms:marker:other:isEdit:defined:)``.
+    /// `terms` are the constraint's terms, unpacked by ``resolveTermSymbols(_:)``.
     mutating func define(
-        _ constraint: Constraint, terms: [Term], variable: Variable, coefficient: Double, isEdit: Bool
+        _ constraint: Constraint, terms: borrowing TermList, variable: Variable, coefficient: Double, isEdit: Bool
     ) -> Int32 {
         // `freshVariable(in:)` found the variable unknown.
         let defined = newSymbol(for: variable)
@@ -211,12 +236,12 @@ extension Solver {
         // already are sorted and distinct).
         let start = tableau.definitionTerms.count
         var sorted = true
-        let definedIdentity = ObjectIdentifier(variable)
+        let definedAddress = ObjectIdentifier(variable).address
         var lastSymbol: Int32 = -1
-        for index in terms.indices {
-            let termCoefficient = terms[index].coefficient
+        for index in 0..<termCount {
+            let termCoefficient = termCoefficients[index]
             if Tableau.nearZero(termCoefficient) { continue }
-            guard ObjectIdentifier(terms[index].variable) != definedIdentity else {
+            guard termAddresses[index] != definedAddress else {
                 termSymbols[index] = defined
                 continue
             }
@@ -252,7 +277,7 @@ extension Solver {
                 symbol: defined, termStart: Int32(start), termCount: Int32(tableau.definitionTerms.count - start),
                 constant: -constraint.expression.constant / coefficient, marker: marker,
                 markerCoefficient: -1 / coefficient))
-        return commit(constraint, terms: terms, marker: marker, other: -1, isEdit: isEdit, defined: defined)
+        return commit(constraint, marker: marker, other: -1, isEdit: isEdit, defined: defined)
     }
 
     /// Cassowary's choice of the symbol to solve a new row for: any external variable (the lowest
@@ -385,8 +410,9 @@ extension Solver {
         tableau.freeSymbol(marker)
         if record.other >= 0 { tableau.freeSymbol(record.other) }
 
-        for term in constraint.expression.terms where !Tableau.nearZero(term.coefficient) {
-            guard let symbol = symbolOfVariable[term.variable] else { continue }
+        let terms = constraint.expression.termList
+        for index in 0..<terms.count where !Tableau.nearZero(terms.coefficient(at: index)) {
+            guard let symbol = symbolOfVariable[address: terms.address(at: index)] else { continue }
             variableUses[Int(symbol)] -= 1
             if variableUses[Int(symbol)] == 0 {
                 // No constraint mentions the variable any more: it is back at its starting value.

@@ -42,8 +42,13 @@ public struct Solver: Sendable {
     var nextSequence = 0
     /// Off in the scratch solvers that test candidate conflict sets.
     var explainsConflicts = true
-    /// The symbols of the terms of the constraint being added (see ``resolveTermSymbols(_:)``).
+    /// The terms of the constraint being added, unpacked by ``resolveTermSymbols(_:)``: the first
+    /// `termCount` places hold each term's symbol (-1 while its variable has none), variable
+    /// address and coefficient.
     var termSymbols: [Int32] = []
+    var termAddresses: [UInt] = []
+    var termCoefficients: [Double] = []
+    var termCount = 0
 
     public init() {}
 
@@ -65,7 +70,7 @@ public struct Solver: Sendable {
         tableau.reserveCapacity(
             symbols: variableTotal + count + count / 2 + 8, rows: count + 8, entries: 16 * count + 64)
         records.reserveCapacity(count)
-        termSymbols.reserveCapacity(16)
+        reserveTermRoom(16)
         levelPriorities.reserveCapacity(4)
         recordOfConstraint.reserveCapacity(count)
         symbolOfVariable.reserveCapacity(variableTotal)
