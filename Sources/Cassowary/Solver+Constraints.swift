@@ -131,8 +131,8 @@ extension Solver {
     /// constants of the definitions they expand.
     mutating func accumulateTerms(_ terms: borrowing TermList, constant: Double) -> Double {
         var constant = constant
-        for index in 0..<termCount where !Tableau.nearZero(termCoefficients[index]) {
-            constant += tableau.accumulate(termSymbol(index, of: terms), termCoefficients[index])
+        for index in 0..<termCount where !Tableau.nearZero(unpackedTerms[index].coefficient) {
+            constant += tableau.accumulate(termSymbol(index, of: terms), unpackedTerms[index].coefficient)
         }
         return constant
     }
@@ -158,65 +158,60 @@ extension Solver {
         recordOfConstraint[key] = recordIndex
         tableau.owner[Int(marker)] = recordIndex
         if other >= 0 { tableau.owner[Int(other)] = recordIndex }
-        // Every term with a coefficient has its symbol in `termSymbols` by now.
-        for index in 0..<termCount where !Tableau.nearZero(termCoefficients[index]) {
-            let symbol = termSymbols[index]
+        // Every term with a coefficient has its symbol in `unpackedTerms` by now.
+        for index in 0..<termCount where !Tableau.nearZero(unpackedTerms[index].coefficient) {
+            let symbol = unpackedTerms[index].symbol
             if symbol >= 0 { variableUses[Int(symbol)] += 1 }
         }
         return recordIndex
     }
 
-    /// Unpacks the terms into `termAddresses` and `termCoefficients` and looks up the symbol of
-    /// every term's variable once, into `termSymbols` (-1 when the solver has not seen the
-    /// variable), so that adding a constraint hashes each variable once.
+    /// Unpacks the terms into `unpackedTerms` and looks up the symbol of every term's variable
+    /// once (-1 when the solver has not seen the variable), so that adding a constraint hashes each
+    /// variable once.
     mutating func resolveTermSymbols(_ terms: borrowing TermList) {
         let count = terms.count
         termCount = count
         reserveTermRoom(max(count, TermList.inlineCapacity))
-        // Written through pointers: no capacity or uniqueness check per term.
-        let table = symbolOfVariable
-        termAddresses.withUnsafeMutableBufferPointer { addresses in
-            termCoefficients.withUnsafeMutableBufferPointer { coefficients in
-                guard let addressStart = addresses.baseAddress, let coefficientStart = coefficients.baseAddress
-                else { return }
-                terms.copy(addressesTo: addressStart, coefficientsTo: coefficientStart)
-            }
-            termSymbols.withUnsafeMutableBufferPointer { symbols in
-                for index in 0..<count {
-                    symbols[index] = table[address: addresses[index]] ?? -1
-                }
+        // Filled through a pointer, with the list moved out of `self` so that the lookups may read
+        // the identity table meanwhile: no capacity or uniqueness check per term.
+        var unpacked: [UnpackedTerm] = []
+        swap(&unpacked, &unpackedTerms)
+        unpacked.withUnsafeMutableBufferPointer { unpacked in
+            guard let start = unpacked.baseAddress else { return }
+            terms.unpack(into: start)
+            for index in 0..<count {
+                unpacked[index].symbol = symbolOfVariable[address: unpacked[index].address] ?? -1
             }
         }
+        swap(&unpacked, &unpackedTerms)
     }
 
-    /// Makes the term scratch lists (see `termSymbols`) at least `count` long.
+    /// Makes `unpackedTerms` at least `count` long.
     mutating func reserveTermRoom(_ count: Int) {
-        guard termSymbols.count < count else { return }
-        let missing = count - termSymbols.count
-        termSymbols.append(contentsOf: repeatElement(-1, count: missing))
-        termAddresses.append(contentsOf: repeatElement(0, count: missing))
-        termCoefficients.append(contentsOf: repeatElement(0, count: missing))
+        guard unpackedTerms.count < count else { return }
+        unpackedTerms.append(contentsOf: repeatElement(UnpackedTerm(), count: count - unpackedTerms.count))
     }
 
     /// The symbol of term `index`, giving its variable a symbol if it has none yet.
     @inline(__always)
     mutating func termSymbol(_ index: Int, of terms: borrowing TermList) -> Int32 {
-        let known = termSymbols[index]
+        let known = unpackedTerms[index].symbol
         if known >= 0 { return known }
         let symbol = self.symbol(for: terms.variable(at: index))
-        termSymbols[index] = symbol
+        unpackedTerms[index].symbol = symbol
         return symbol
     }
 
     /// The first variable of the terms that the solver has never seen, with its total coefficient,
     /// when that coefficient is not zero: a required equality on it can only define it. Reads
-    /// `termSymbols` (see ``resolveTermSymbols(_:)``).
+    /// `unpackedTerms` (see ``resolveTermSymbols(_:)``).
     func freshVariable(in terms: borrowing TermList) -> (variable: Variable, coefficient: Double)? {
-        for index in 0..<termCount where termSymbols[index] < 0 {
-            let address = termAddresses[index]
+        for index in 0..<termCount where unpackedTerms[index].symbol < 0 {
+            let address = unpackedTerms[index].address
             var coefficient = 0.0
-            for other in 0..<termCount where termAddresses[other] == address {
-                coefficient += termCoefficients[other]
+            for other in 0..<termCount where unpackedTerms[other].address == address {
+                coefficient += unpackedTerms[other].coefficient
             }
             if !Tableau.nearZero(coefficient) { return (terms.variable(at: index), coefficient) }
         }
@@ -239,10 +234,10 @@ extension Solver {
         let definedAddress = ObjectIdentifier(variable).address
         var lastSymbol: Int32 = -1
         for index in 0..<termCount {
-            let termCoefficient = termCoefficients[index]
+            let termCoefficient = unpackedTerms[index].coefficient
             if Tableau.nearZero(termCoefficient) { continue }
-            guard termAddresses[index] != definedAddress else {
-                termSymbols[index] = defined
+            guard unpackedTerms[index].address != definedAddress else {
+                unpackedTerms[index].symbol = defined
                 continue
             }
             let symbol = termSymbol(index, of: terms)
@@ -252,23 +247,25 @@ extension Solver {
                 RowEntry(symbol: symbol, node: -1, coefficient: -termCoefficient / coefficient))
         }
         if !sorted {
-            var terms = Array(tableau.definitionTerms[start...])
-            tableau.definitionTerms.removeSubrange(start...)
-            terms.sort { $0.symbol < $1.symbol }
-            for term in terms {
-                if tableau.definitionTerms.count > start,
-                    tableau.definitionTerms[tableau.definitionTerms.count - 1].symbol == term.symbol
-                {
-                    tableau.definitionTerms[tableau.definitionTerms.count - 1].coefficient += term.coefficient
-                } else {
-                    tableau.definitionTerms.append(term)
+            // Sorted, combined and cleared of zeros in place, in the pool: no array of its own.
+            let kept = tableau.definitionTerms.withUnsafeMutableBufferPointer { pool in
+                var terms = UnsafeMutableBufferPointer(rebasing: pool[start...])
+                terms.sort { $0.symbol < $1.symbol }
+                var kept = 0
+                var position = 0
+                while position < terms.count {
+                    var term = terms[position]
+                    position += 1
+                    while position < terms.count && terms[position].symbol == term.symbol {
+                        term.coefficient += terms[position].coefficient
+                        position += 1
+                    }
+                    if !Tableau.nearZero(term.coefficient) {
+                        terms[kept] = term
+                        kept += 1
+                    }
                 }
-            }
-            var kept = start
-            for position in start..<tableau.definitionTerms.count
-            where !Tableau.nearZero(tableau.definitionTerms[position].coefficient) {
-                tableau.definitionTerms[kept] = tableau.definitionTerms[position]
-                kept += 1
+                return start + kept
             }
             tableau.definitionTerms.removeSubrange(kept...)
         }

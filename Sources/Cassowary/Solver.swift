@@ -42,12 +42,9 @@ public struct Solver: Sendable {
     var nextSequence = 0
     /// Off in the scratch solvers that test candidate conflict sets.
     var explainsConflicts = true
-    /// The terms of the constraint being added, unpacked by ``resolveTermSymbols(_:)``: the first
-    /// `termCount` places hold each term's symbol (-1 while its variable has none), variable
-    /// address and coefficient.
-    var termSymbols: [Int32] = []
-    var termAddresses: [UInt] = []
-    var termCoefficients: [Double] = []
+    /// The terms of the constraint being added, unpacked by ``resolveTermSymbols(_:)`` into the
+    /// first `termCount` places.
+    var unpackedTerms: [UnpackedTerm] = []
     var termCount = 0
 
     public init() {}

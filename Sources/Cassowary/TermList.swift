@@ -45,19 +45,28 @@ struct TermList: Sendable {
     }
 
     mutating func append(_ variable: consuming Variable, _ coefficient: Double) {
+        // Each path moves the variable into its place (`consume`): no retain and release.
         if overflow != nil {
-            overflow?.append(Term(variable, coefficient))
+            overflow?.append(Term(consume variable, coefficient))
             return
         }
         switch inlineCount {
-        case 0: (variable0, coefficient0) = (variable, coefficient)
-        case 1: (variable1, coefficient1) = (variable, coefficient)
-        case 2: (variable2, coefficient2) = (variable, coefficient)
-        case 3: (variable3, coefficient3) = (variable, coefficient)
+        case 0:
+            variable0 = consume variable
+            coefficient0 = coefficient
+        case 1:
+            variable1 = consume variable
+            coefficient1 = coefficient
+        case 2:
+            variable2 = consume variable
+            coefficient2 = coefficient
+        case 3:
+            variable3 = consume variable
+            coefficient3 = coefficient
         default:
             // The fifth term: move everything to the array.
             var all = array
-            all.append(Term(variable, coefficient))
+            all.append(Term(consume variable, coefficient))
             self = TermList()
             overflow = all
             return
@@ -105,29 +114,27 @@ struct TermList: Sendable {
         }
     }
 
-    /// Writes the address and coefficient of every term to `addresses` and `coefficients`, which
-    /// have room for at least `max(count, inlineCapacity)` values: the inline terms are copied in
-    /// one straight run (all four places, used or not), so that the solver can then read them from
-    /// plain buffers instead of choosing a field per term.
+    /// Writes the address and coefficient of every term to `terms`, which has room for at least
+    /// `max(count, inlineCapacity)` values (their symbols are left as they are): the inline terms
+    /// are copied in one straight run, all four places used or not, so that the solver then reads
+    /// them from a plain buffer instead of choosing a field per term.
     @inline(__always)
-    func copy(
-        addressesTo addresses: UnsafeMutablePointer<UInt>, coefficientsTo coefficients: UnsafeMutablePointer<Double>
-    ) {
+    func unpack(into terms: UnsafeMutablePointer<UnpackedTerm>) {
         if let overflow {
             for index in overflow.indices {
-                addresses[index] = ObjectIdentifier(overflow[index].variable).address
-                coefficients[index] = overflow[index].coefficient
+                terms[index].address = ObjectIdentifier(overflow[index].variable).address
+                terms[index].coefficient = overflow[index].coefficient
             }
             return
         }
-        addresses[0] = unsafeBitCast(variable0, to: UInt.self)
-        addresses[1] = unsafeBitCast(variable1, to: UInt.self)
-        addresses[2] = unsafeBitCast(variable2, to: UInt.self)
-        addresses[3] = unsafeBitCast(variable3, to: UInt.self)
-        coefficients[0] = coefficient0
-        coefficients[1] = coefficient1
-        coefficients[2] = coefficient2
-        coefficients[3] = coefficient3
+        terms[0].address = unsafeBitCast(variable0, to: UInt.self)
+        terms[0].coefficient = coefficient0
+        terms[1].address = unsafeBitCast(variable1, to: UInt.self)
+        terms[1].coefficient = coefficient1
+        terms[2].address = unsafeBitCast(variable2, to: UInt.self)
+        terms[2].coefficient = coefficient2
+        terms[3].address = unsafeBitCast(variable3, to: UInt.self)
+        terms[3].coefficient = coefficient3
     }
 
     var array: [Term] {
@@ -158,4 +165,12 @@ struct TermList: Sendable {
         for index in 0..<other.count { joined.append(other.variable(at: index), other.coefficient(at: index)) }
         return joined
     }
+}
+
+/// A term of the constraint being added, as the solver reads it: the variable's address (its
+/// identity), the coefficient and the variable's symbol (-1 while it has none).
+struct UnpackedTerm: Sendable {
+    var address: UInt = 0
+    var coefficient = 0.0
+    var symbol: Int32 = -1
 }
