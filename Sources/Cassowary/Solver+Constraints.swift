@@ -206,6 +206,7 @@ extension Solver {
     /// The first variable of the terms that the solver has never seen, with its total coefficient,
     /// when that coefficient is not zero: a required equality on it can only define it. Reads
     /// `unpackedTerms` (see ``resolveTermSymbols(_:)``).
+    @inline(__always)
     func freshVariable(in terms: borrowing TermList) -> (variable: Variable, coefficient: Double)? {
         for index in 0..<termCount where unpackedTerms[index].symbol < 0 {
             let address = unpackedTerms[index].address
@@ -280,6 +281,7 @@ extension Solver {
     /// Cassowary's choice of the symbol to solve a new row for: any external variable (the lowest
     /// id, so the choice is reproducible); else the constraint's own slack or error when its
     /// coefficient is negative, which keeps the new basic value non-negative.
+    @inline(__always)
     func chooseSubject(_ entries: [RowEntry], marker: Int32, other: Int32) -> Int32? {
         for entry in entries where tableau.kind[Int(entry.symbol)] == .external { return entry.symbol }
         if isNegativeRestricted(marker, in: entries) { return marker }
@@ -300,6 +302,7 @@ extension Solver {
     /// error with a negative coefficient (Bland's rule on the artificial objective, which is the row
     /// itself), when the new row wins its ratio test with the id the artificial variable would get.
     /// Nil when phase one has more to do. `constant` is not negative.
+    @inline(__always)
     func phaseOneSubject(_ entries: [RowEntry], constant: Double) -> Int32? {
         guard
             let entering = entries.first(where: { entry in

@@ -76,6 +76,7 @@ extension Tableau {
     /// Prefers the restricted row that keeps every restricted symbol feasible (minimum ratio where
     /// the marker's coefficient is negative, then where it is positive), then any external row.
     /// Ties go to the lowest basic id.
+    @inline(__always)
     func markerLeavingSlot(_ marker: Int32) -> Int32? {
         var first: Int32 = -1
         var firstRatio = Double.infinity
