@@ -55,8 +55,10 @@ struct IdentityTable: Sendable {
     }
 
     /// Makes room for `count` keys without rehashing.
+    /// The table is then at most a quarter full: linear probing needs about 1.2 probes per
+    /// lookup there, against 1.5 (2.5 per insert) at half full, where growth leaves it.
     mutating func reserveCapacity(_ count: Int) {
-        if count * 2 > slots.count { rehash(capacity: count * 2) }
+        if count * 4 > slots.count { rehash(capacity: count * 4) }
     }
 
     private mutating func insert(_ key: UInt, _ value: Int32) {

@@ -356,8 +356,13 @@ extension Solver {
 
     /// Undoes the symbols of a rejected add and builds its error.
     mutating func reject(_ constraint: Constraint, candidates: [Int32], symbolCheckpoint: Int) -> SolverError {
+        // The variables that got their symbol during the add: reused ids are in the log, fresh
+        // ones follow the checkpoint.
         for symbol in tableau.allocationLog where tableau.kind[Int(symbol)] == .external {
             releaseVariable(symbol: symbol)
+        }
+        for symbol in symbolCheckpoint..<tableau.symbolCount where tableau.kind[symbol] == .external {
+            releaseVariable(symbol: Int32(symbol))
         }
         tableau.rollBackAllocations(toCount: symbolCheckpoint)
         guard explainsConflicts else { return .unsatisfiableConstraint(constraint, conflicts: []) }
