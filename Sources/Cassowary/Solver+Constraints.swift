@@ -129,6 +129,7 @@ extension Solver {
 
     /// Accumulates the terms (see ``Tableau/accumulate(_:_:)``) and returns `constant` plus the
     /// constants of the definitions they expand.
+    @inline(__always)
     mutating func accumulateTerms(_ terms: borrowing TermList, constant: Double) -> Double {
         var constant = constant
         for index in 0..<termCount where !Tableau.nearZero(unpackedTerms[index].coefficient) {
@@ -139,6 +140,7 @@ extension Solver {
 
     /// Registers an added constraint and the symbols it owns; its terms are those that
     /// ``resolveTermSymbols(_:)`` unpacked.
+    @inline(__always)
     mutating func commit(
         _ constraint: Constraint, marker: Int32, other: Int32, isEdit: Bool, defined: Int32
     ) -> Int32 {

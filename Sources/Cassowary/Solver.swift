@@ -69,6 +69,9 @@ public struct Solver: Sendable {
         records.reserveCapacity(count)
         reserveTermRoom(16)
         levelPriorities.reserveCapacity(4)
+        // A layout has a few edit variables (a window's width and height): room for them in one
+        // block, instead of growing from one to two.
+        edits.reserveCapacity(4)
         recordOfConstraint.reserveCapacity(count)
         symbolOfVariable.reserveCapacity(variableTotal)
         variables.reserveCapacity(variableTotal)

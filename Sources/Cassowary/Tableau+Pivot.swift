@@ -169,7 +169,7 @@ extension Tableau {
             mergeIntoRow(
                 target, source: source, sourceConstant: sourceConstant, factor: coefficient, eliminating: symbol)
         }
-        slotBuffer = slots
+        swap(&slots, &slotBuffer)
         let base = Int(symbol) * levelStride
         var costed = false
         for level in 0..<levelCount where objective[base + level] != 0 {

@@ -132,7 +132,6 @@ struct Tableau {
             levelOrder.reserveCapacity(levelStride)
         }
         if kind.count < symbols { growSymbolArrays(by: symbols - kind.count) }
-        allocationLog.reserveCapacity(16)
         definitionOf.reserveCapacity(symbols)
         dirty.reserveCapacity(symbols)
         infeasible.reserveCapacity(rows)

@@ -44,6 +44,7 @@ struct TermList: Sendable {
         @inline(__always) get { overflow?.count ?? Int(inlineCount) }
     }
 
+    @inline(__always)
     mutating func append(_ variable: consuming Variable, _ coefficient: Double) {
         // Each path moves the variable into its place (`consume`): no retain and release.
         if overflow != nil {
