@@ -69,7 +69,7 @@ extension Tableau {
                 }
             }
         }
-        accumulated.removeAll(keepingCapacity: true)
+        accumulated.truncate(to: 0)
     }
 
     /// The slot of the row to pivot `marker` into when its constraint is removed and it is not basic.
