@@ -1,41 +1,60 @@
 /// A linear expression: the sum of its terms plus a constant.
 ///
-/// Build expressions with the arithmetic operators (`2 * x - y + 10`); a variable may occur in several
-/// terms, the solver adds their coefficients up.
+/// Build expressions with the arithmetic operators (`2 * x - y + 10`) or term by term with
+/// ``append(_:)``; a variable may occur in several terms, the solver adds their coefficients up.
+/// Up to four terms are stored in the value itself (see TermList.swift), so the common
+/// expression needs no heap block of its own.
 public struct Expression: Sendable, CustomStringConvertible {
-    public var terms: [Term]
+    var termList: TermList
     public var constant: Double
 
+    /// The terms, in the order they were given.
+    public var terms: [Term] {
+        get { termList.array }
+        set { termList = TermList(newValue) }
+    }
+
     public init(terms: [Term] = [], constant: Double = 0) {
-        self.terms = terms
+        self.termList = TermList(terms)
         self.constant = constant
     }
 
     public init(_ variable: Variable) {
-        self.init(terms: [Term(variable)])
+        self.init(termList: TermList(variable, 1), constant: 0)
     }
 
     public init(constant: Double) {
-        self.init(terms: [], constant: constant)
+        self.init(termList: TermList(), constant: constant)
+    }
+
+    init(termList: TermList, constant: Double) {
+        self.termList = termList
+        self.constant = constant
+    }
+
+    /// The number of terms.
+    public var termCount: Int { termList.count }
+
+    /// Adds a term: the expression grows by `term.coefficient · term.variable`.
+    public mutating func append(_ term: consuming Term) {
+        termList.append(term.variable, term.coefficient)
     }
 
     /// The expression's value when every variable takes the value `value(variable)`.
     public func value(_ value: (Variable) -> Double) -> Double {
         var sum = constant
-        for term in terms {
-            sum += term.coefficient * value(term.variable)
+        for index in 0..<termList.count {
+            sum += termList.coefficient(at: index) * value(termList.variable(at: index))
         }
         return sum
     }
 
     func scaled(by factor: Double) -> Expression {
-        Expression(
-            terms: terms.map { Term($0.variable, $0.coefficient * factor) },
-            constant: constant * factor)
+        Expression(termList: termList.scaled(by: factor), constant: constant * factor)
     }
 
     func adding(_ other: Expression) -> Expression {
-        Expression(terms: terms + other.terms, constant: constant + other.constant)
+        Expression(termList: termList.appending(other.termList), constant: constant + other.constant)
     }
 
     public var description: String {

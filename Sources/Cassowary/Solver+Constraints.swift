@@ -26,19 +26,19 @@ extension Solver {
         let key = constraint
         guard recordOfConstraint[key] == nil else { throw .duplicateConstraint(constraint) }
         let isRequired = constraint.priority.isRequired
-        let terms = constraint.expression.terms
-        resolveTermSymbols(terms)
-        if isRequired && constraint.relation == .equal, let fresh = freshVariable(in: terms) {
+        // The terms are read in place, `constraint.expression.termList` each time: a local copy of
+        // the list would retain and release every variable in it.
+        resolveTermSymbols(constraint.expression.termList)
+        if isRequired && constraint.relation == .equal, let fresh = freshVariable(in: constraint.expression.termList) {
             return define(
-                constraint, terms: terms, variable: fresh.variable, coefficient: fresh.coefficient, isEdit: isEdit)
+                constraint, terms: constraint.expression.termList, variable: fresh.variable,
+                coefficient: fresh.coefficient, isEdit: isEdit)
         }
         let level = isRequired ? -1 : self.level(for: constraint.priority)
         let symbolCheckpoint = tableau.checkpointAllocations()
 
-        var constant = constraint.expression.constant
-        for index in terms.indices where !Tableau.nearZero(terms[index].coefficient) {
-            constant += tableau.accumulate(termSymbol(index, of: terms), terms[index].coefficient)
-        }
+        var constant = accumulateTerms(constraint.expression.termList, constant: constraint.expression.constant)
+
         var marker: Int32
         var other: Int32 = -1
         switch constraint.relation {
@@ -124,14 +124,25 @@ extension Solver {
             throw reject(constraint, candidates: candidates, symbolCheckpoint: symbolCheckpoint)
         }
         tableau.optimize()
-        return commit(constraint, terms: terms, marker: marker, other: other, isEdit: isEdit, defined: -1)
+        return commit(constraint, marker: marker, other: other, isEdit: isEdit, defined: -1)
     }
 
-    /// Registers an added constraint and the symbols it owns. `terms` are the constraint's terms,
-    /// passed in by the caller that already holds them (reading them from the object again costs a
-    /// retain and a release per constraint).
+    /// Accumulates the terms (see ``Tableau/accumulate(_:_:)``) and returns `constant` plus the
+    /// constants of the definitions they expand.
+    @inline(__always)
+    mutating func accumulateTerms(_ terms: borrowing TermList, constant: Double) -> Double {
+        var constant = constant
+        for index in 0..<termCount where !Tableau.nearZero(unpackedTerms[index].coefficient) {
+            constant += tableau.accumulate(termSymbol(index, of: terms), unpackedTerms[index].coefficient)
+        }
+        return constant
+    }
+
+    /// Registers an added constraint and the symbols it owns; its terms are those that
+    /// ``resolveTermSymbols(_:)`` unpacked.
+    @inline(__always)
     mutating func commit(
-        _ constraint: Constraint, terms: [Term], marker: Int32, other: Int32, isEdit: Bool, defined: Int32
+        _ constraint: Constraint, marker: Int32, other: Int32, isEdit: Bool, defined: Int32
     ) -> Int32 {
         let key = constraint
         let recordIndex: Int32
@@ -149,60 +160,72 @@ extension Solver {
         recordOfConstraint[key] = recordIndex
         tableau.owner[Int(marker)] = recordIndex
         if other >= 0 { tableau.owner[Int(other)] = recordIndex }
-        // Every term with a coefficient has its symbol in `termSymbols` by now.
-        for index in terms.indices where !Tableau.nearZero(terms[index].coefficient) {
-            let symbol = termSymbols[index]
+        // Every term with a coefficient has its symbol in `unpackedTerms` by now.
+        for index in 0..<termCount where !Tableau.nearZero(unpackedTerms[index].coefficient) {
+            let symbol = unpackedTerms[index].symbol
             if symbol >= 0 { variableUses[Int(symbol)] += 1 }
         }
         return recordIndex
     }
 
-    /// Looks up the symbol of every term's variable once, into `termSymbols` (-1 when the solver has
-    /// not seen the variable), so that adding a constraint hashes each variable once.
-    mutating func resolveTermSymbols(_ terms: [Term]) {
-        // Bring the list to the terms' length (it held the previous constraint's, usually about as
-        // long), then overwrite it through a pointer: no capacity or uniqueness check per term.
+    /// Unpacks the terms into `unpackedTerms` and looks up the symbol of every term's variable
+    /// once (-1 when the solver has not seen the variable), so that adding a constraint hashes each
+    /// variable once.
+    mutating func resolveTermSymbols(_ terms: borrowing TermList) {
         let count = terms.count
-        termSymbols.truncate(to: count)
-        while termSymbols.count < count { termSymbols.append(-1) }
-        let table = symbolOfVariable
-        termSymbols.withUnsafeMutableBufferPointer { symbols in
-            terms.withUnsafeBufferPointer { terms in
-                for index in terms.indices {
-                    symbols[index] = table[ObjectIdentifier(terms[index].variable)] ?? -1
-                }
+        termCount = count
+        reserveTermRoom(max(count, TermList.inlineCapacity))
+        // Filled through a pointer, with the list moved out of `self` so that the lookups may read
+        // the identity table meanwhile: no capacity or uniqueness check per term.
+        var unpacked: [UnpackedTerm] = []
+        swap(&unpacked, &unpackedTerms)
+        unpacked.withUnsafeMutableBufferPointer { unpacked in
+            guard let start = unpacked.baseAddress else { return }
+            terms.unpack(into: start)
+            for index in 0..<count {
+                unpacked[index].symbol = symbolOfVariable[address: unpacked[index].address] ?? -1
             }
         }
+        swap(&unpacked, &unpackedTerms)
+    }
+
+    /// Makes `unpackedTerms` at least `count` long.
+    mutating func reserveTermRoom(_ count: Int) {
+        guard unpackedTerms.count < count else { return }
+        unpackedTerms.append(contentsOf: repeatElement(UnpackedTerm(), count: count - unpackedTerms.count))
     }
 
     /// The symbol of term `index`, giving its variable a symbol if it has none yet.
     @inline(__always)
-    mutating func termSymbol(_ index: Int, of terms: [Term]) -> Int32 {
-        let known = termSymbols[index]
+    mutating func termSymbol(_ index: Int, of terms: borrowing TermList) -> Int32 {
+        let known = unpackedTerms[index].symbol
         if known >= 0 { return known }
-        let symbol = self.symbol(for: terms[index].variable)
-        termSymbols[index] = symbol
+        let symbol = self.symbol(for: terms.variable(at: index))
+        unpackedTerms[index].symbol = symbol
         return symbol
     }
 
     /// The first variable of the terms that the solver has never seen, with its total coefficient,
     /// when that coefficient is not zero: a required equality on it can only define it. Reads
-    /// `termSymbols` (see ``resolveTermSymbols(_:)``).
-    func freshVariable(in terms: [Term]) -> (variable: Variable, coefficient: Double)? {
-        for index in terms.indices where termSymbols[index] < 0 {
-            let variable = terms[index].variable
+    /// `unpackedTerms` (see ``resolveTermSymbols(_:)``).
+    @inline(__always)
+    func freshVariable(in terms: borrowing TermList) -> (variable: Variable, coefficient: Double)? {
+        for index in 0..<termCount where unpackedTerms[index].symbol < 0 {
+            let address = unpackedTerms[index].address
             var coefficient = 0.0
-            for other in terms where other.variable === variable { coefficient += other.coefficient }
-            if !Tableau.nearZero(coefficient) { return (variable, coefficient) }
+            for other in 0..<termCount where unpackedTerms[other].address == address {
+                coefficient += unpackedTerms[other].coefficient
+            }
+            if !Tableau.nearZero(coefficient) { return (terms.variable(at: index), coefficient) }
         }
         return nil
     }
 
     /// Adds a required equality as the definition of its fresh variable (see Definition.swift):
     /// `coefficient · variable + rest == 0` becomes `variable = -(rest + marker) / coefficient`.
-    /// `terms` are the constraint's terms, as in ``commit(_:terms:marker:other:isEdit:defined:)``.
+    /// `terms` are the constraint's terms, unpacked by ``resolveTermSymbols(_:)``.
     mutating func define(
-        _ constraint: Constraint, terms: [Term], variable: Variable, coefficient: Double, isEdit: Bool
+        _ constraint: Constraint, terms: borrowing TermList, variable: Variable, coefficient: Double, isEdit: Bool
     ) -> Int32 {
         // `freshVariable(in:)` found the variable unknown.
         let defined = newSymbol(for: variable)
@@ -211,13 +234,13 @@ extension Solver {
         // already are sorted and distinct).
         let start = tableau.definitionTerms.count
         var sorted = true
-        let definedIdentity = ObjectIdentifier(variable)
+        let definedAddress = ObjectIdentifier(variable).address
         var lastSymbol: Int32 = -1
-        for index in terms.indices {
-            let termCoefficient = terms[index].coefficient
+        for index in 0..<termCount {
+            let termCoefficient = unpackedTerms[index].coefficient
             if Tableau.nearZero(termCoefficient) { continue }
-            guard ObjectIdentifier(terms[index].variable) != definedIdentity else {
-                termSymbols[index] = defined
+            guard unpackedTerms[index].address != definedAddress else {
+                unpackedTerms[index].symbol = defined
                 continue
             }
             let symbol = termSymbol(index, of: terms)
@@ -227,23 +250,25 @@ extension Solver {
                 RowEntry(symbol: symbol, node: -1, coefficient: -termCoefficient / coefficient))
         }
         if !sorted {
-            var terms = Array(tableau.definitionTerms[start...])
-            tableau.definitionTerms.removeSubrange(start...)
-            terms.sort { $0.symbol < $1.symbol }
-            for term in terms {
-                if tableau.definitionTerms.count > start,
-                    tableau.definitionTerms[tableau.definitionTerms.count - 1].symbol == term.symbol
-                {
-                    tableau.definitionTerms[tableau.definitionTerms.count - 1].coefficient += term.coefficient
-                } else {
-                    tableau.definitionTerms.append(term)
+            // Sorted, combined and cleared of zeros in place, in the pool: no array of its own.
+            let kept = tableau.definitionTerms.withUnsafeMutableBufferPointer { pool in
+                var terms = UnsafeMutableBufferPointer(rebasing: pool[start...])
+                terms.sort { $0.symbol < $1.symbol }
+                var kept = 0
+                var position = 0
+                while position < terms.count {
+                    var term = terms[position]
+                    position += 1
+                    while position < terms.count && terms[position].symbol == term.symbol {
+                        term.coefficient += terms[position].coefficient
+                        position += 1
+                    }
+                    if !Tableau.nearZero(term.coefficient) {
+                        terms[kept] = term
+                        kept += 1
+                    }
                 }
-            }
-            var kept = start
-            for position in start..<tableau.definitionTerms.count
-            where !Tableau.nearZero(tableau.definitionTerms[position].coefficient) {
-                tableau.definitionTerms[kept] = tableau.definitionTerms[position]
-                kept += 1
+                return start + kept
             }
             tableau.definitionTerms.removeSubrange(kept...)
         }
@@ -252,12 +277,13 @@ extension Solver {
                 symbol: defined, termStart: Int32(start), termCount: Int32(tableau.definitionTerms.count - start),
                 constant: -constraint.expression.constant / coefficient, marker: marker,
                 markerCoefficient: -1 / coefficient))
-        return commit(constraint, terms: terms, marker: marker, other: -1, isEdit: isEdit, defined: defined)
+        return commit(constraint, marker: marker, other: -1, isEdit: isEdit, defined: defined)
     }
 
     /// Cassowary's choice of the symbol to solve a new row for: any external variable (the lowest
     /// id, so the choice is reproducible); else the constraint's own slack or error when its
     /// coefficient is negative, which keeps the new basic value non-negative.
+    @inline(__always)
     func chooseSubject(_ entries: [RowEntry], marker: Int32, other: Int32) -> Int32? {
         for entry in entries where tableau.kind[Int(entry.symbol)] == .external { return entry.symbol }
         if isNegativeRestricted(marker, in: entries) { return marker }
@@ -278,6 +304,7 @@ extension Solver {
     /// error with a negative coefficient (Bland's rule on the artificial objective, which is the row
     /// itself), when the new row wins its ratio test with the id the artificial variable would get.
     /// Nil when phase one has more to do. `constant` is not negative.
+    @inline(__always)
     func phaseOneSubject(_ entries: [RowEntry], constant: Double) -> Int32? {
         guard
             let entering = entries.first(where: { entry in
@@ -331,8 +358,13 @@ extension Solver {
 
     /// Undoes the symbols of a rejected add and builds its error.
     mutating func reject(_ constraint: Constraint, candidates: [Int32], symbolCheckpoint: Int) -> SolverError {
+        // The variables that got their symbol during the add: reused ids are in the log, fresh
+        // ones follow the checkpoint.
         for symbol in tableau.allocationLog where tableau.kind[Int(symbol)] == .external {
             releaseVariable(symbol: symbol)
+        }
+        for symbol in symbolCheckpoint..<tableau.symbolCount where tableau.kind[symbol] == .external {
+            releaseVariable(symbol: Int32(symbol))
         }
         tableau.rollBackAllocations(toCount: symbolCheckpoint)
         guard explainsConflicts else { return .unsatisfiableConstraint(constraint, conflicts: []) }
@@ -385,8 +417,9 @@ extension Solver {
         tableau.freeSymbol(marker)
         if record.other >= 0 { tableau.freeSymbol(record.other) }
 
-        for term in constraint.expression.terms where !Tableau.nearZero(term.coefficient) {
-            guard let symbol = symbolOfVariable[term.variable] else { continue }
+        let terms = constraint.expression.termList
+        for index in 0..<terms.count where !Tableau.nearZero(terms.coefficient(at: index)) {
+            guard let symbol = symbolOfVariable[address: terms.address(at: index)] else { continue }
             variableUses[Int(symbol)] -= 1
             if variableUses[Int(symbol)] == 0 {
                 // No constraint mentions the variable any more: it is back at its starting value.

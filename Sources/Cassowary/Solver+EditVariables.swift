@@ -12,7 +12,7 @@ extension Solver {
         guard editOfVariable[key] == nil else { throw .duplicateEditVariable(variable) }
         guard !priority.isRequired else { throw .requiredEditVariable(variable) }
         let constraint = Constraint(
-            Expression(terms: [Term(variable)], constant: -initialValue), .equal, priority: priority)
+            Expression(termList: TermList(variable, 1), constant: -initialValue), .equal, priority: priority)
         let record = try insert(constraint, isEdit: true)
         let edit = EditRecord(variable: variable, record: record, constant: initialValue)
         if let reused = freeEdits.popLastIfAny() {

@@ -42,8 +42,10 @@ public struct Solver: Sendable {
     var nextSequence = 0
     /// Off in the scratch solvers that test candidate conflict sets.
     var explainsConflicts = true
-    /// The symbols of the terms of the constraint being added (see ``resolveTermSymbols(_:)``).
-    var termSymbols: [Int32] = []
+    /// The terms of the constraint being added, unpacked by ``resolveTermSymbols(_:)`` into the
+    /// first `termCount` places.
+    var unpackedTerms: [UnpackedTerm] = []
+    var termCount = 0
 
     public init() {}
 
@@ -65,8 +67,11 @@ public struct Solver: Sendable {
         tableau.reserveCapacity(
             symbols: variableTotal + count + count / 2 + 8, rows: count + 8, entries: 16 * count + 64)
         records.reserveCapacity(count)
-        termSymbols.reserveCapacity(16)
+        reserveTermRoom(16)
         levelPriorities.reserveCapacity(4)
+        // A layout has a few edit variables (a window's width and height): room for them in one
+        // block, instead of growing from one to two.
+        edits.reserveCapacity(4)
         recordOfConstraint.reserveCapacity(count)
         symbolOfVariable.reserveCapacity(variableTotal)
         variables.reserveCapacity(variableTotal)

@@ -1,72 +1,114 @@
 extension Tableau {
-    /// `rows[target] += factor * source`, dropping `eliminated` from the target (the symbol being
-    /// substituted, whose coefficient `factor` is). A linear merge of two sorted rows; entries that
-    /// cancel leave the row and the column index.
-    mutating func mergeIntoRow(
-        _ target: Int32, source: [RowEntry], sourceConstant: Double, factor: Double, eliminating eliminated: Int32
+    /// `rows[target] += factor · source` for every row of `targets`, in order, where `factor` is
+    /// the row's coefficient of `eliminated` (the symbol being substituted), which leaves the row.
+    /// A linear merge of two sorted rows each; entries that cancel leave the row and the column
+    /// index. The tables are moved out of `self` once for a whole run of rows whose result fits
+    /// their region, so the merges run on raw pointers with no uniqueness, bounds or exclusivity
+    /// check per entry or per row; a row that outgrows its region ends the run and moves (see
+    /// `storeRow`) with the tables back in place.
+    mutating func mergeIntoRows(
+        _ targets: UnsafeBufferPointer<Int32>, source: [RowEntry], sourceConstant: Double,
+        eliminating eliminated: Int32
     ) {
-        journalRow(target)
-        reserveNodes(source.count)
-        let oldRange = range(target)
-        let needed = oldRange.count + source.count
-        var merged: [RowEntry] = []
-        swap(&merged, &mergeBuffer)
-        if merged.count < needed {
-            merged.append(
+        guard !targets.isEmpty else { return }
+        if journaling { for target in targets { journalRow(target) } }
+        var longest = 0
+        for target in targets { longest = max(longest, Int(rows[Int(target)].count)) }
+        let needed = longest + source.count
+        if mergeBuffer.count < needed {
+            mergeBuffer.append(
                 contentsOf: repeatElement(
-                    RowEntry(symbol: 0, node: 0, coefficient: 0), count: needed * 2 - merged.count))
+                    RowEntry(symbol: 0, node: 0, coefficient: 0), count: needed * 2 - mergeBuffer.count))
         }
-        var nodes: [ColumnNode] = []
-        swap(&nodes, &columnNodes)
-        var heads: [Int32] = []
-        swap(&heads, &columnHead)
-        var pool: [RowEntry] = []
-        swap(&pool, &entryPool)
-        var free = freeNode
-        var freeCount = freeNodeCount
-        let capacity = Int(rows[Int(target)].capacity)
-        // The merge runs on raw pointers into arrays moved out of `self`: no uniqueness, bounds or
-        // exclusivity checks per entry. Nodes were reserved above, so linking never grows the pool.
-        // A result that fits the row's region is copied straight back (the merge has read the old
-        // entries by then); a longer one moves the row below.
-        let written = merged.withUnsafeMutableBufferPointer { out in
-            nodes.withUnsafeMutableBufferPointer { nodes in
-                heads.withUnsafeMutableBufferPointer { heads in
-                    pool.withUnsafeMutableBufferPointer { pool in
-                        source.withUnsafeBufferPointer { source in
-                            let written = Tableau.mergeKernel(
-                                old: UnsafeBufferPointer(rebasing: pool[oldRange]), source: source, out: out,
-                                nodes: nodes,
-                                heads: heads, free: &free, freeCount: &freeCount, target: target, factor: factor,
-                                eliminated: eliminated)
-                            if written <= capacity {
-                                let start = oldRange.lowerBound
-                                for offset in 0..<written { pool[start &+ offset] = out[offset] }
+        var next = 0
+        while next < targets.count {
+            let first = next
+            // A merge links at most one node per source entry: a run ends (below) when fewer nodes
+            // than that are free, and the next one starts by making room, as each merge used to.
+            reserveNodes(source.count)
+            var merged: [RowEntry] = []
+            swap(&merged, &mergeBuffer)
+            var nodes: [ColumnNode] = []
+            swap(&nodes, &columnNodes)
+            var heads: [Int32] = []
+            swap(&heads, &columnHead)
+            var pool: [RowEntry] = []
+            swap(&pool, &entryPool)
+            var headers: [RowHeader] = []
+            swap(&headers, &rows)
+            var free = freeNode
+            var freeCount = freeNodeCount
+            // The count of the merged row that did not fit its region, -1 when all did.
+            var overflow = -1
+            merged.withUnsafeMutableBufferPointer { out in
+                nodes.withUnsafeMutableBufferPointer { nodes in
+                    heads.withUnsafeMutableBufferPointer { heads in
+                        pool.withUnsafeMutableBufferPointer { pool in
+                            headers.withUnsafeMutableBufferPointer { headers in
+                                source.withUnsafeBufferPointer { source in
+                                    while next < targets.count {
+                                        if next > first && freeCount < source.count { return }
+                                        let target = targets[next]
+                                        next &+= 1
+                                        let header = headers[Int(target)]
+                                        let start = Int(header.start)
+                                        let old = UnsafeBufferPointer(
+                                            rebasing: pool[start..<(start &+ Int(header.count))])
+                                        let factor = Tableau.coefficient(of: eliminated, in: old)
+                                        let written = Tableau.mergeKernel(
+                                            old: old, source: source, out: out, nodes: nodes, heads: heads,
+                                            free: &free, freeCount: &freeCount, target: target, factor: factor,
+                                            eliminated: eliminated)
+                                        headers[Int(target)].constant += factor * sourceConstant
+                                        if written > Int(header.capacity) {
+                                            overflow = written
+                                            return
+                                        }
+                                        // The merge has read the old entries by now.
+                                        for offset in 0..<written { pool[start &+ offset] = out[offset] }
+                                        headers[Int(target)].count = Int32(written)
+                                    }
+                                }
                             }
-                            return written
                         }
                     }
                 }
             }
-        }
-        swap(&pool, &entryPool)
-        swap(&nodes, &columnNodes)
-        swap(&heads, &columnHead)
-        freeNode = free
-        freeNodeCount = freeCount
-        if written <= capacity {
-            rows[Int(target)].count = Int32(written)
-        } else {
-            merged.withUnsafeBufferPointer { merged in
-                storeRow(target, UnsafeBufferPointer(rebasing: merged[0..<written]))
+            swap(&headers, &rows)
+            swap(&pool, &entryPool)
+            swap(&nodes, &columnNodes)
+            swap(&heads, &columnHead)
+            freeNode = free
+            freeNodeCount = freeCount
+            if overflow >= 0 {
+                merged.withUnsafeBufferPointer { merged in
+                    storeRow(targets[next - 1], UnsafeBufferPointer(rebasing: merged[0..<overflow]))
+                }
+            }
+            swap(&merged, &mergeBuffer)
+            // In row order, as each merge would have: the dual simplex takes its work list in order.
+            for index in first..<next {
+                let target = Int(targets[index])
+                let basic = rows[target].basic
+                if rows[target].constant < -Tableau.epsilon && kind[Int(basic)] != .external {
+                    infeasible.append(basic)
+                }
             }
         }
-        swap(&merged, &mergeBuffer)
-        rows[Int(target)].constant += factor * sourceConstant
-        let basic = rows[Int(target)].basic
-        if rows[Int(target)].constant < -Tableau.epsilon && kind[Int(basic)] != .external {
-            infeasible.append(basic)
+    }
+
+    /// The coefficient of `symbol` in a sorted row, by binary search; 0 when absent.
+    @inline(__always)
+    static func coefficient(of symbol: Int32, in row: UnsafeBufferPointer<RowEntry>) -> Double {
+        var low = 0
+        var high = row.count
+        while low < high {
+            let middle = (low &+ high) >> 1
+            let found = row[middle].symbol
+            if found == symbol { return row[middle].coefficient }
+            if found < symbol { low = middle &+ 1 } else { high = middle }
         }
+        return 0
     }
 
     /// The merge of `old + factor * source` (both sorted by symbol) into `out`, dropping
@@ -164,12 +206,10 @@ extension Tableau {
         collectColumn(symbol)
         var slots: [Int32] = []
         swap(&slots, &slotBuffer)
-        for target in slots {
-            let coefficient = self.coefficient(in: target, of: symbol)
-            mergeIntoRow(
-                target, source: source, sourceConstant: sourceConstant, factor: coefficient, eliminating: symbol)
+        slots.withUnsafeBufferPointer { slots in
+            mergeIntoRows(slots, source: source, sourceConstant: sourceConstant, eliminating: symbol)
         }
-        slotBuffer = slots
+        swap(&slots, &slotBuffer)
         let base = Int(symbol) * levelStride
         var costed = false
         for level in 0..<levelCount where objective[base + level] != 0 {

@@ -69,13 +69,14 @@ extension Tableau {
                 }
             }
         }
-        accumulated.removeAll(keepingCapacity: true)
+        accumulated.truncate(to: 0)
     }
 
     /// The slot of the row to pivot `marker` into when its constraint is removed and it is not basic.
     /// Prefers the restricted row that keeps every restricted symbol feasible (minimum ratio where
     /// the marker's coefficient is negative, then where it is positive), then any external row.
     /// Ties go to the lowest basic id.
+    @inline(__always)
     func markerLeavingSlot(_ marker: Int32) -> Int32? {
         var first: Int32 = -1
         var firstRatio = Double.infinity

@@ -2,11 +2,13 @@ extension Tableau {
     /// The slot of the row that limits how far `entering` can grow: the restricted row that first
     /// reaches zero (minimum ratio). Ties go to the lowest basic symbol id (Bland's rule), so the
     /// choice never depends on the order of the column index and the simplex cannot cycle.
+    @inline(__always)
     func leavingSlot(for entering: Int32) -> Int32? {
         leavingCandidate(for: entering)?.slot
     }
 
     /// The row `leavingSlot(for:)` picks, with its ratio and basic symbol.
+    @inline(__always)
     func leavingCandidate(for entering: Int32) -> (slot: Int32, ratio: Double, basic: Int32)? {
         var best: Int32 = -1
         var bestRatio = Double.infinity
@@ -119,6 +121,7 @@ extension Tableau {
 
     /// The symbol of an infeasible row whose entry keeps the objective optimal: the minimum
     /// lexicographic ratio objective / coefficient over positive coefficients, lowest id on ties.
+    @inline(__always)
     func dualEnteringSymbol(slot: Int32) -> Int32? {
         var best: Int32 = -1
         var bestCoefficient = 0.0

@@ -25,7 +25,8 @@ struct Tableau {
     /// Values published by the last `publishValues()`.
     var published: [Double] = []
     var freeSymbols: [Int32] = []
-    /// Symbols allocated since the last checkpoint, so that a rejected add can give them back.
+    /// Reused symbols allocated since the last checkpoint, so that a rejected add can give them
+    /// back (fresh ones are the ids from the checkpoint's `symbolCount` on: they need no log).
     var allocationLog: [Int32] = []
 
     // MARK: Definitions (see Definition.swift)
@@ -109,13 +110,13 @@ struct Tableau {
         if let reused = freeSymbols.popLastIfAny() {
             symbol = reused
             kind[Int(symbol)] = symbolKind
+            allocationLog.append(symbol)
         } else {
             if symbolCount == kind.count { growSymbolArrays(by: max(64, symbolCount)) }
             symbol = Int32(symbolCount)
             symbolCount += 1
             kind[Int(symbol)] = symbolKind
         }
-        allocationLog.append(symbol)
         return symbol
     }
 
@@ -131,7 +132,6 @@ struct Tableau {
             levelOrder.reserveCapacity(levelStride)
         }
         if kind.count < symbols { growSymbolArrays(by: symbols - kind.count) }
-        allocationLog.reserveCapacity(16)
         definitionOf.reserveCapacity(symbols)
         dirty.reserveCapacity(symbols)
         infeasible.reserveCapacity(rows)

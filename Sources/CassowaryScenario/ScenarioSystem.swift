@@ -11,10 +11,10 @@ public struct ScenarioSystem: Sendable {
         let variables = scenario.variableNames.map { Variable($0) }
         self.variables = variables
         constraints = scenario.constraints.map { line in
-            Constraint(
-                Expression(
-                    terms: line.terms.map { Term(variables[$0.variable], $0.coefficient) }, constant: line.constant),
-                line.relation, priority: line.priority)
+            // Term by term: an expression of up to four terms then needs no array at all.
+            var expression = Expression(constant: line.constant)
+            for term in line.terms { expression.append(Term(variables[term.variable], term.coefficient)) }
+            return Constraint(expression, line.relation, priority: line.priority)
         }
     }
 
