@@ -45,7 +45,8 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
 
     private static func print(_ step: Step, into text: inout String) {
         if let field = UnsafePointer<UInt8>(bitPattern: step.fieldAddress) {
-            print(key: String(decoding: UnsafeBufferPointer(start: field, count: step.value), as: UTF8.self), into: &text)
+            print(
+                key: String(decoding: UnsafeBufferPointer(start: field, count: step.value), as: UTF8.self), into: &text)
         } else {
             text += "[\(step.value)]"
         }
