@@ -184,8 +184,10 @@ struct LayoutSession: Sendable {
 
     // MARK: Installing
 
+    /// The label is taken over (every caller builds it for this call), so keeping it is a move rather
+    /// than a copy of its strings.
     @discardableResult
-    private mutating func install(_ constraint: Constraint, label: ConstraintLabel)
+    private mutating func install(_ constraint: Constraint, label: consuming ConstraintLabel)
         -> Bool
     {
         do throws(SolverError) {

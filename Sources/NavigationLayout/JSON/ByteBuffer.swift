@@ -2,46 +2,52 @@
 /// run is a store and a capacity test (an array append also checks that its storage is unique, and
 /// copies every run through a generic path). `array()` copies the bytes out once, at the end.
 ///
+/// The bytes live in a `ManagedBuffer`, an ordinary heap object: `UnsafeMutablePointer.allocate`
+/// goes through the runtime's aligned allocation (`memalign` on Linux), which for a buffer of a few
+/// kilobytes cost more than writing the whole result into it.
+///
 /// Not Sendable: one writer owns it while writing one document.
 final class ByteBuffer: ByteSink {
-    private var start: UnsafeMutablePointer<UInt8>
+    private var storage: ManagedBuffer<Void, UInt8>
     private(set) var count = 0
+    /// Kept here: `ManagedBuffer.capacity` asks the allocator for the block's usable size on each read.
     private var capacity: Int
 
     init(capacity: Int) {
         self.capacity = max(capacity, 16)
-        start = .allocate(capacity: self.capacity)
-    }
-
-    deinit {
-        start.deallocate()
+        storage = ManagedBuffer<Void, UInt8>.create(minimumCapacity: self.capacity) { _ in }
     }
 
     func append(_ byte: UInt8) {
         if count == capacity { grow(toAtLeast: count + 1) }
-        start[count] = byte
+        let position = count
+        storage.withUnsafeMutablePointerToElements { $0[position] = byte }
         count += 1
     }
 
     func append(bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         if count + bytes.count > capacity { grow(toAtLeast: count + bytes.count) }
-        (start + count).initialize(from: source, count: bytes.count)
+        let position = count
+        storage.withUnsafeMutablePointerToElements { ($0 + position).initialize(from: source, count: bytes.count) }
         count += bytes.count
     }
 
     private func grow(toAtLeast minimum: Int) {
         var newCapacity = capacity * 2
         while newCapacity < minimum { newCapacity *= 2 }
-        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        moved.initialize(from: start, count: count)
-        start.deallocate()
-        start = moved
+        let moved = ManagedBuffer<Void, UInt8>.create(minimumCapacity: newCapacity) { _ in }
+        let written = count
+        storage.withUnsafeMutablePointerToElements { old in
+            moved.withUnsafeMutablePointerToElements { new in new.initialize(from: old, count: written) }
+        }
+        storage = moved
         capacity = newCapacity
     }
 
     /// The bytes written so far.
     func array() -> [UInt8] {
-        Array(UnsafeBufferPointer(start: start, count: count))
+        let written = count
+        return storage.withUnsafeMutablePointerToElements { Array(UnsafeBufferPointer(start: $0, count: written)) }
     }
 }

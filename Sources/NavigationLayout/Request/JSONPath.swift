@@ -8,10 +8,16 @@
 /// from the document (`appending(_:)`), and steps past the inline capacity (deeper than any valid
 /// request), are printed into `printed` as they come.
 public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
-    /// Plain values only (no reference counting), so that copying a path is a memory copy.
-    enum Step: Sendable {
-        case field(StaticString)
-        case index(Int)
+    /// Plain values only (no reference counting, no enum tag), so that copying a path is a copy of a
+    /// few words: a field name is the address and length of its static text, an index has no address.
+    struct Step: Sendable {
+        /// The address of the field name's UTF-8 bytes (a string literal's static storage, which lives
+        /// as long as the program), or 0 for an index. Kept as a number: a pointer is not Sendable.
+        let fieldAddress: UInt
+        /// The field name's length in bytes, or the index.
+        let value: Int
+
+        static func index(_ index: Int) -> Step { Step(fieldAddress: 0, value: index) }
     }
 
     /// Every step of a valid request fits (`delegate.wide.guidance.constraints[3]` has five).
@@ -38,11 +44,11 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     }
 
     private static func print(_ step: Step, into text: inout String) {
-        switch step {
-        case .field(let field):
-            print(key: field.description, into: &text)
-        case .index(let index):
-            text += "[\(index)]"
+        if let field = UnsafePointer<UInt8>(bitPattern: step.fieldAddress) {
+            print(
+                key: String(decoding: UnsafeBufferPointer(start: field, count: step.value), as: UTF8.self), into: &text)
+        } else {
+            text += "[\(step.value)]"
         }
     }
 
@@ -66,7 +72,10 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
 
     /// The path extended by a field name the decoder knows.
     func appending(field: StaticString) -> JSONPath {
-        appending(step: .field(field))
+        // Every field name is a string literal, stored as UTF-8 bytes; a literal of a single scalar is
+        // stored as that scalar instead and is printed at once.
+        guard field.hasPointerRepresentation else { return appending(field.description) }
+        return appending(step: Step(fieldAddress: UInt(bitPattern: field.utf8Start), value: field.utf8CodeUnitCount))
     }
 
     public func appending(_ index: Int) -> JSONPath {
