@@ -27,23 +27,13 @@ public struct LayoutRequest: Sendable, Equatable {
     public static func decode(
         from bytes: [UInt8], limits: JSONParser.Limits = .default
     ) throws(RequestError) -> LayoutRequest {
-        let value: JSONValue
-        do throws(JSONParseError) {
-            value = try JSONParser(limits: limits).parse(bytes)
-        } catch {
-            throw RequestError(error)
-        }
-        return try decode(from: value)
+        try decode(from: RequestDecoder.parse(bytes, limits: limits))
     }
 
     /// Decodes a parsed request (after any profile merge). Collects every problem it finds, in document
     /// order, rather than stopping at the first.
     public static func decode(from value: JSONValue) throws(RequestError) -> LayoutRequest {
-        var decoder = RequestDecoder()
-        guard let request = decoder.request(value), decoder.issues.isEmpty else {
-            throw RequestError(issues: decoder.issues)
-        }
-        return request
+        try RequestDecoder.decode(value) { decoder, value in decoder.request(value) }
     }
 
     /// Whether wide mode is on: forced by the request, else derived from the map width.

@@ -7,16 +7,15 @@ extension LayoutRequest {
     /// full decode would: every other member was already found sound, and no check of the screen looks
     /// outside it.
     public static func decodeScreen(of value: JSONValue) throws(RequestError) -> Screen {
-        var decoder = RequestDecoder()
-        let path = JSONPath.root
-        guard case .object(let body) = value else {
-            decoder.report(path, "expected the request to be an object, found \(value.typeDescription)")
-            throw RequestError(issues: decoder.issues)
+        try RequestDecoder.decode(value) { decoder, value in
+            let path = JSONPath.root
+            guard case .object(let body) = value else {
+                decoder.report(path, "expected the request to be an object, found \(value.typeDescription)")
+                return nil
+            }
+            return decoder.required(body, "screen", at: path).flatMap {
+                decoder.screen($0, at: path.appending(field: "screen"))
+            }
         }
-        let screen = decoder.required(body, "screen", at: path).flatMap {
-            decoder.screen($0, at: path.appending("screen"))
-        }
-        guard let screen, decoder.issues.isEmpty else { throw RequestError(issues: decoder.issues) }
-        return screen
     }
 }

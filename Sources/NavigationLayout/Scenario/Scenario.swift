@@ -27,23 +27,13 @@ public struct Scenario: Sendable, Equatable {
     public static func decode(
         from bytes: [UInt8], limits: JSONParser.Limits = .default
     ) throws(RequestError) -> Scenario {
-        let value: JSONValue
-        do throws(JSONParseError) {
-            value = try JSONParser(limits: limits).parse(bytes)
-        } catch {
-            throw RequestError(error)
-        }
-        return try decode(from: value)
+        try decode(from: RequestDecoder.parse(bytes, limits: limits))
     }
 
     /// Decodes a parsed scenario body, collecting every problem with its JSON path (as a layout request
     /// does: unknown fields and event names, missing fields, fields an event does not take).
     public static func decode(from value: JSONValue) throws(RequestError) -> Scenario {
-        var decoder = RequestDecoder()
-        guard let scenario = decoder.scenario(value), decoder.issues.isEmpty else {
-            throw RequestError(issues: decoder.issues)
-        }
-        return scenario
+        try RequestDecoder.decode(value) { decoder, value in decoder.scenario(value) }
     }
 
     /// Plays every step, asking `layout` for the layout after each one.

@@ -1,0 +1,22 @@
+extension RequestDecoder {
+    /// Parses a body for one of the documents the engine reads (a layout request, a scenario).
+    static func parse(_ bytes: [UInt8], limits: JSONParser.Limits) throws(RequestError) -> JSONValue {
+        do throws(JSONParseError) {
+            return try JSONParser(limits: limits).parse(bytes)
+        } catch {
+            throw RequestError(error)
+        }
+    }
+
+    /// Reads a parsed document with `read`, collecting every problem in document order rather than
+    /// stopping at the first; throws them all when there is any.
+    static func decode<Document>(
+        _ value: JSONValue, with read: (inout RequestDecoder, JSONValue) -> Document?
+    ) throws(RequestError) -> Document {
+        var decoder = RequestDecoder()
+        guard let document = read(&decoder, value), decoder.issues.isEmpty else {
+            throw RequestError(issues: decoder.issues)
+        }
+        return document
+    }
+}
