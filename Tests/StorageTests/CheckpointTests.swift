@@ -29,7 +29,8 @@ struct CheckpointTests {
     func backgroundCheckpoints() async throws {
         let folder = try TemporaryFolder()
         let path = folder.file("db.sqlite")
-        let database = try Database(location: .file(path: path), configuration: DatabaseConfiguration(checkpointFrames: 8))
+        let database = try Database(
+            location: .file(path: path), configuration: DatabaseConfiguration(checkpointFrames: 8))
         try await Self.fill(database)
         try await eventually { database.backgroundCheckpoints.completed >= 1 }
         #expect(database.backgroundCheckpoints.failed == 0)
@@ -50,7 +51,8 @@ struct CheckpointTests {
     func automaticCheckpoints() async throws {
         let folder = try TemporaryFolder()
         let path = folder.file("db.sqlite")
-        let database = try Database(location: .file(path: path), configuration: DatabaseConfiguration(checkpointFrames: 0))
+        let database = try Database(
+            location: .file(path: path), configuration: DatabaseConfiguration(checkpointFrames: 0))
         try await database.write { try $0.execute("PRAGMA wal_autocheckpoint = 16") }
         try await Self.fill(database)
         #expect(database.backgroundCheckpoints.completed == 0)

@@ -114,7 +114,9 @@ public final class ServiceMetrics: Sendable {
             )
             lines.append("# TYPE navlayout_database_transaction_seconds_total counter")
             lines.append("navlayout_database_transaction_seconds_total \(writer.transactionDuration.seconds)")
-            lines.append("# HELP navlayout_database_commit_seconds_total Of that, the time spent in COMMIT (log write and sync).")
+            lines.append(
+                "# HELP navlayout_database_commit_seconds_total Of that, the time spent in COMMIT (log write and sync)."
+            )
             lines.append("# TYPE navlayout_database_commit_seconds_total counter")
             lines.append("navlayout_database_commit_seconds_total \(writer.commitDuration.seconds)")
         }
