@@ -2,15 +2,19 @@
 ///
 /// 404 when no pattern matches the path; 405 with `Allow` when one does but not for this method;
 /// 501 for a method token the server does not know. HEAD is answered by the GET route (the server
-/// drops the body) and OPTIONS, unless routed, by 204 with `Allow`.
+/// drops the body) and OPTIONS, unless routed, by 204 with `Allow`. `OPTIONS *` asks about the
+/// server as a whole (RFC 9110 section 9.3.7): 204 with every method some route answers.
 public struct Router: HTTPResponder {
     private let trie: RouteTrie
     private let chain: RouteHandler
+    /// The `Allow` value of `OPTIONS *`, made once from every route.
+    private let serverAllow: String
 
     init(trie: RouteTrie, middlewares: [any Middleware]) {
         self.trie = trie
-        let dispatch: RouteHandler = { [trie] request, context in
-            let outcome = context.routeOutcome ?? Router.resolve(request, trie: trie).outcome
+        serverAllow = Router.allowedMethods(trie.nodes).map(\.rawValue).joined(separator: ", ")
+        let dispatch: RouteHandler = { [trie, serverAllow] request, context in
+            let outcome = context.routeOutcome ?? Router.resolve(request, trie: trie, serverAllow: serverAllow).outcome
             return try await outcome.get()(request, context)
         }
         // Composed once here, so a request walks a fixed chain of closures.
@@ -28,7 +32,7 @@ public struct Router: HTTPResponder {
     /// parameters; then runs the middleware chain around the chosen handler or routing error.
     public func respond(to request: Request, context: RequestContext) async -> Response {
         var context = context
-        let resolution = Router.resolve(request, trie: trie)
+        let resolution = Router.resolve(request, trie: trie, serverAllow: serverAllow)
         context.parameters = resolution.parameters
         context.routePattern = resolution.pattern
         context.routeOutcome = resolution.outcome
@@ -47,10 +51,16 @@ public struct Router: HTTPResponder {
         var pattern: String?
     }
 
-    private static func resolve(_ request: Request, trie: RouteTrie) -> Resolution {
+    private static func resolve(_ request: Request, trie: RouteTrie, serverAllow: String) -> Resolution {
         guard HTTPMethod.known.contains(request.method) else {
             return Resolution(
                 outcome: .failure(HTTPError(.notImplemented, detail: "method \(request.method) is not implemented")))
+        }
+        if request.target == "*" {
+            // Only OPTIONS reaches here with the asterisk form (the parser refuses it otherwise).
+            return Resolution(
+                outcome: .success({ _, _ in Response(status: .noContent, headers: ["Allow": serverAllow]) }),
+                pattern: "*")
         }
         switch trie.match(path: request.path) {
         case .notFound:
@@ -82,11 +92,15 @@ public struct Router: HTTPResponder {
         }
     }
 
-    /// The methods a path answers, sorted so the header is the same on every run.
-    private static func allowedMethods(_ node: RouteTrie.Node) -> [HTTPMethod] {
-        var methods = Set(node.handlers.keys)
+    /// The methods the given routes answer, sorted so the header is the same on every run.
+    private static func allowedMethods(_ nodes: [RouteTrie.Node]) -> [HTTPMethod] {
+        var methods = Set(nodes.flatMap(\.handlers.keys))
         if methods.contains(.get) { methods.insert(.head) }
         methods.insert(.options)
         return methods.sorted()
+    }
+
+    private static func allowedMethods(_ node: RouteTrie.Node) -> [HTTPMethod] {
+        allowedMethods([node])
     }
 }

@@ -61,6 +61,20 @@ struct RouterTests {
         #expect(text(await respond(router, .head, "/hello")) == "hello")
     }
 
+    @Test("answers OPTIONS * with 204 and every method some route answers")
+    func optionsAsterisk() async throws {
+        let router = try TestRoutes.makeRouter()
+        let response = await respond(router, .options, "*")
+        #expect(response.status == .noContent)
+        #expect(response.headers["Allow"] == "GET, HEAD, OPTIONS, POST, PUT")
+        // A router with DELETE and PATCH routes lists them too.
+        let builder = RouterBuilder()
+        builder.delete("/a") { _, _ in Response(status: .noContent) }
+        builder.patch("/b") { _, _ in Response(status: .noContent) }
+        let other = await respond(try builder.build(), .options, "*")
+        #expect(other.headers["Allow"] == "DELETE, OPTIONS, PATCH")
+    }
+
     @Test("answers 501 to a method the server does not know")
     func unknownMethod() async throws {
         let response = await respond(try TestRoutes.makeRouter(), HTTPMethod("BREW"), "/hello")
