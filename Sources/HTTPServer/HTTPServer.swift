@@ -24,6 +24,9 @@ public final class HTTPServer: Sendable {
         var waiters: [CheckedContinuation<Void, Never>] = []
         /// Kept alive for as long as the server is; a released source stops delivering signals.
         var signalSources: [any DispatchSourceSignal] = []
+        /// The signals `shutdownOnSignals` set to be ignored, given back their default action once
+        /// the server stopped (a process that goes on must not stay deaf to them).
+        var ignoredSignals: [Int32] = []
     }
 
     public let configuration: ServerConfiguration
@@ -122,6 +125,7 @@ public final class HTTPServer: Sendable {
                 // The default action would kill the process before the drain; a dispatch source
                 // receives the signal instead.
                 signal(number, SIG_IGN)
+                life.ignoredSignals.append(number)
                 let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
                 source.setEventHandler { [weak self] in
                     self?.beginShutdown(gracePeriod: gracePeriod)
@@ -154,6 +158,8 @@ public final class HTTPServer: Sendable {
             life.loops = []
             for source in life.signalSources { source.cancel() }
             life.signalSources = []
+            for number in life.ignoredSignals { signal(number, SIG_DFL) }
+            life.ignoredSignals = []
             defer { life.waiters = [] }
             return life.waiters
         }

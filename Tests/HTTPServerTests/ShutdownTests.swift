@@ -100,6 +100,10 @@ struct ShutdownTests {
         #expect(response.header("Connection") == "close")
         await server.waitUntilStopped()
         #expect(throws: RawClientError.self) { try RawClient(port: port) }
+        // Stopped, the server gives SIGTERM its default action back.
+        var disposition = sigaction()
+        sigaction(SIGTERM, nil, &disposition)
+        #expect(disposition.__sigaction_handler.sa_handler == nil)  // SIG_DFL
     }
 
     @Test("stops at once when nothing is connected")
