@@ -423,17 +423,21 @@ struct LayoutSession: Sendable {
                 Constraint(Expression(terms: [Term(stack.width), Term(view.width, -1)]), .greaterThanOrEqual))
             knownWidth = max(knownWidth, knownSize(ofItemAt: position, axis: .width) ?? 0)
         }
+        // The next view of a stack laid out top down: view.top == above.top + above.height + spacing.
+        // (`0 + -spacing` keeps a zero spacing a positive zero, as the constant has always been written.)
+        func stacked(_ view: ItemVariables, under above: ItemVariables) -> Constraint {
+            Constraint(
+                Expression(
+                    terms: [Term(view.top), Term(above.top, -1), Term(above.height, -1)], constant: 0 + -spacing),
+                .equal)
+        }
         var previous: ItemVariables? = nil
         switch state.stack.position {
         case .top:
             for position in visible {
                 let view = items[position].variables
                 if let above = previous {
-                    constraints.append(
-                        Constraint(
-                            Expression(
-                                terms: [Term(view.top), Term(above.top, -1), Term(above.height, -1)],
-                                constant: 0 + -spacing), .equal))
+                    constraints.append(stacked(view, under: above))
                 } else {
                     constraints.append(Constraint(Expression(terms: [Term(view.top), Term(stack.top, -1)]), .equal))
                 }
@@ -463,11 +467,7 @@ struct LayoutSession: Sendable {
             for position in visible {
                 let view = items[position].variables
                 if let above = previous {
-                    constraints.append(
-                        Constraint(
-                            Expression(
-                                terms: [Term(view.top), Term(above.top, -1), Term(above.height, -1)],
-                                constant: 0 + -spacing), .equal))
+                    constraints.append(stacked(view, under: above))
                 } else {
                     // top == stack.top + stack.height / 2 - content / 2, content being the visible heights
                     // plus the spacing between them.
