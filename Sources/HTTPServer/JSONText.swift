@@ -1,7 +1,9 @@
 /// Minimal JSON string escaping for the bodies the server writes itself (problem details, access
-/// log lines), so their field order is fixed and no encoder is needed on the error path.
-enum JSONText {
-    static func quoted(_ text: String) -> String {
+/// log lines), so their field order is fixed and no encoder is needed on the error path. Public:
+/// applications that write their own JSON text escape strings the same way.
+public enum JSONText {
+    /// A JSON string literal with the escapes RFC 8259 requires.
+    public static func quoted(_ text: String) -> String {
         var output = "\""
         output.reserveCapacity(text.utf8.count + 2)
         for scalar in text.unicodeScalars {

@@ -1,3 +1,5 @@
+import HTTPServer
+
 /// A JSON value built by the service for its responses. Objects keep their members in the order
 /// they were written, so every response body is byte-for-byte the same for the same data; `raw`
 /// embeds JSON text that is already valid (a stored profile document, a stored layout result).
@@ -43,7 +45,7 @@ public indirect enum JSONValue: Sendable, Equatable {
         case .double(let value):
             // JSON has no NaN or infinity; such a value never comes from valid input.
             output += value.isFinite ? String(value) : "null"
-        case .string(let value): output += JSONValue.quoted(value)
+        case .string(let value): output += JSONText.quoted(value)
         case .raw(let text): output += text
         case .array(let items):
             output += "["
@@ -56,33 +58,11 @@ public indirect enum JSONValue: Sendable, Equatable {
             output += "{"
             for (index, member) in members.enumerated() {
                 if index > 0 { output += "," }
-                output += JSONValue.quoted(member.0)
+                output += JSONText.quoted(member.0)
                 output += ":"
                 member.1.write(into: &output)
             }
             output += "}"
         }
-    }
-
-    /// A JSON string literal with the escapes RFC 8259 requires.
-    static func quoted(_ text: String) -> String {
-        var output = "\""
-        output.reserveCapacity(text.utf8.count + 2)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case let control where control.value < 0x20 || control.value == 0x7F:
-                let digits = Array("0123456789abcdef")
-                output += "\\u00" + String(digits[Int(control.value >> 4)]) + String(digits[Int(control.value & 0xF)])
-            default:
-                output.unicodeScalars.append(scalar)
-            }
-        }
-        output += "\""
-        return output
     }
 }
