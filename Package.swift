@@ -49,13 +49,16 @@ let package = Package(
         ),
         .executableTarget(name: "LayoutRequestFuzz", dependencies: ["NavigationLayout"]),
         // Request decoding and JSON writing next to JSONSerialization: swift run -c release navlayout-request-bench
-        .executableTarget(name: "navlayout-request-bench", dependencies: ["NavigationLayout"]),
+        // The timing loop of the release-mode benchmarks (stdlib only).
+        .target(name: "BenchmarkTiming"),
+        .executableTarget(name: "navlayout-request-bench", dependencies: ["NavigationLayout", "BenchmarkTiming"]),
         // The whole layout path next to the bare solve of the same constraints:
         // swift run -c release navlayout-layout-bench
-        .executableTarget(name: "navlayout-layout-bench", dependencies: ["NavigationLayout", "Cassowary"]),
+        .executableTarget(
+            name: "navlayout-layout-bench", dependencies: ["NavigationLayout", "Cassowary", "BenchmarkTiming"]),
         // Device matrix expansion, table and contact sheet per cell next to one request decode:
         // swift run -c release navlayout-matrix-bench
-        .executableTarget(name: "navlayout-matrix-bench", dependencies: ["NavigationLayout"]),
+        .executableTarget(name: "navlayout-matrix-bench", dependencies: ["NavigationLayout", "BenchmarkTiming"]),
 
         // The system SQLite library (Debian: libsqlite3-dev), seen through a small header.
         .systemLibrary(

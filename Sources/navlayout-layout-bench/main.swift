@@ -11,6 +11,7 @@
 // Without files it measures the seed's sample delegate in guidance with a prompt, and the built-in
 // example. Each figure is the median over R repetitions of the mean time per operation in a batch sized
 // to take about 20 ms; the ratio compares the medians of the same run.
+import BenchmarkTiming
 import Cassowary
 import NavigationLayout
 
@@ -63,28 +64,6 @@ func readFile(_ path: String) throws -> [UInt8] {
     return bytes
 }
 
-/// Median over `repetitions` of the mean microseconds per call of `body`.
-func measure(repetitions: Int, _ body: () -> Int) -> Double {
-    let clock = ContinuousClock()
-    var batch = 1
-    var sink = 0
-    // Size the batch to about 20 ms so the clock's resolution does not matter.
-    while true {
-        let elapsed = clock.measure { for _ in 0..<batch { sink &+= body() } }
-        if elapsed >= .milliseconds(20) || batch >= 1 << 20 { break }
-        batch *= 2
-    }
-    var samples: [Double] = []
-    for _ in 0..<repetitions {
-        let elapsed = clock.measure { for _ in 0..<batch { sink &+= body() } }
-        let (seconds, attoseconds) = elapsed.components
-        samples.append((Double(seconds) * 1e6 + Double(attoseconds) / 1e12) / Double(batch))
-    }
-    if sink == 42 { print("") }
-    samples.sort()
-    return samples[samples.count / 2]
-}
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -122,20 +101,22 @@ do {
         _ = prepared.solve(screen: request.screen)
         let workload = prepared.workload
         _ = try workload.solve()
-        let solve = measure(repetitions: options.repetitions) {
+        let solve = medianMicroseconds(repetitions: options.repetitions) {
             (try? workload.solve()).map { _ in 1 } ?? 0
         }
         // The engine's parts: planning and building the solver (with its first solve), and a re-solve of
         // the prepared layout (suggest the screen, read frames, run every check, build the result).
-        let prepare = measure(repetitions: options.repetitions) {
+        let prepare = medianMicroseconds(repetitions: options.repetitions) {
             PreparedLayout(request).request.delegate == nil ? 0 : 1
         }
         var reused = PreparedLayout(request)
-        let resolve = measure(repetitions: options.repetitions) { reused.solve(screen: request.screen).frames.count }
-        let engine = measure(repetitions: options.repetitions) {
+        let resolve = medianMicroseconds(repetitions: options.repetitions) {
+            reused.solve(screen: request.screen).frames.count
+        }
+        let engine = medianMicroseconds(repetitions: options.repetitions) {
             LayoutEngine.solve(request).frames.count
         }
-        let whole = measure(repetitions: options.repetitions) {
+        let whole = medianMicroseconds(repetitions: options.repetitions) {
             guard let request = try? LayoutRequest.decode(from: bytes) else { return 0 }
             return LayoutEngine.solve(request).jsonBytes().count
         }

@@ -7,6 +7,7 @@
 // Solving is not measured here: the cells are answered by a closure that returns a fixed outcome
 // (the engine plugs in at that seam). Each figure is the median over R repetitions of the mean time
 // per operation in a batch; ratios compare medians.
+import BenchmarkTiming
 import Foundation
 import NavigationLayout
 
@@ -21,27 +22,6 @@ while let argument = arguments.popFirst() {
     }
 }
 let repetitions = requestedRepetitions
-
-/// Runs `body` in batches sized to take about 20 ms and returns the median microseconds per call.
-func medianMicroseconds(repetitions: Int, _ body: () -> Int) -> Double {
-    var sink = 0
-    let clock = ContinuousClock()
-    var batch = 1
-    while true {
-        let elapsed = clock.measure { for _ in 0..<batch { sink &+= body() } }
-        if elapsed > .milliseconds(20) || batch >= 1 << 20 { break }
-        batch *= 2
-    }
-    var samples: [Double] = []
-    for _ in 0..<repetitions {
-        let elapsed = clock.measure { for _ in 0..<batch { sink &+= body() } }
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        samples.append(seconds * 1e6 / Double(batch))
-    }
-    samples.sort()
-    if sink == 42 { print("") }  // keeps the work observable to the optimizer
-    return samples[samples.count / 2]
-}
 
 guard let data = FileManager.default.contents(atPath: file) else {
     print("cannot read \(file)")

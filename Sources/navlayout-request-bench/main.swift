@@ -5,6 +5,7 @@
 //
 // Without files it measures the example requests in Tests/NavigationLayoutTests/Fixtures. Each figure is
 // the median over R repetitions of the mean time per operation in a batch; ratios compare medians.
+import BenchmarkTiming
 import Foundation
 import NavigationLayout
 
@@ -37,27 +38,6 @@ struct Options {
 struct UsageError: Error, CustomStringConvertible {
     var message: String
     var description: String { message }
-}
-
-/// Runs `body` in batches sized to take about 20 ms and returns the median microseconds per call.
-func medianMicroseconds(repetitions: Int, _ body: () -> Int) -> Double {
-    var sink = 0
-    let clock = ContinuousClock()
-    var batch = 1
-    while true {
-        let elapsed = clock.measure { for _ in 0..<batch { sink &+= body() } }
-        if elapsed > .milliseconds(20) || batch >= 1 << 20 { break }
-        batch *= 2
-    }
-    var samples: [Double] = []
-    for _ in 0..<repetitions {
-        let elapsed = clock.measure { for _ in 0..<batch { sink &+= body() } }
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        samples.append(seconds * 1e6 / Double(batch))
-    }
-    samples.sort()
-    if sink == 42 { print("") }  // keeps the work observable to the optimizer
-    return samples[samples.count / 2]
 }
 
 func format(_ value: Double) -> String { String(format: "%8.2f", value) }
