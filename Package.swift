@@ -49,16 +49,16 @@ let package = Package(
         ),
         .executableTarget(name: "LayoutRequestFuzz", dependencies: ["NavigationLayout"]),
         // Request decoding and JSON writing next to JSONSerialization: swift run -c release navlayout-request-bench
-        // The timing loop of the release-mode benchmarks (stdlib only).
-        .target(name: "BenchmarkTiming"),
-        .executableTarget(name: "navlayout-request-bench", dependencies: ["NavigationLayout", "BenchmarkTiming"]),
+        // What the release-mode benchmarks share: the timing loop and option reading.
+        .target(name: "BenchmarkSupport"),
+        .executableTarget(name: "navlayout-request-bench", dependencies: ["NavigationLayout", "BenchmarkSupport"]),
         // The whole layout path next to the bare solve of the same constraints:
         // swift run -c release navlayout-layout-bench
         .executableTarget(
-            name: "navlayout-layout-bench", dependencies: ["NavigationLayout", "Cassowary", "BenchmarkTiming"]),
+            name: "navlayout-layout-bench", dependencies: ["NavigationLayout", "Cassowary", "BenchmarkSupport"]),
         // Device matrix expansion, table and contact sheet per cell next to one request decode:
         // swift run -c release navlayout-matrix-bench
-        .executableTarget(name: "navlayout-matrix-bench", dependencies: ["NavigationLayout", "BenchmarkTiming"]),
+        .executableTarget(name: "navlayout-matrix-bench", dependencies: ["NavigationLayout", "BenchmarkSupport"]),
 
         // The system SQLite library (Debian: libsqlite3-dev), seen through a small header.
         .systemLibrary(
@@ -72,7 +72,7 @@ let package = Package(
         // A child process for the durability test: prints each id once its write is acknowledged.
         .executableTarget(name: "storage-durability-writer", dependencies: ["Storage"]),
         // Insert throughput, one transaction per row against group commit.
-        .executableTarget(name: "navlayout-storage-bench", dependencies: ["Storage"]),
+        .executableTarget(name: "navlayout-storage-bench", dependencies: ["Storage", "BenchmarkSupport"]),
         .testTarget(
             name: "StorageTests",
             dependencies: ["Storage"],
@@ -100,7 +100,8 @@ let package = Package(
         // The executable: main.swift only; commands and flags are parsed in NavLayoutService.
         .executableTarget(name: "navlayout", dependencies: ["NavLayoutService"]),
         // What the service's schema and repositories cost next to bare storage-level peers.
-        .executableTarget(name: "navlayout-persistence-bench", dependencies: ["NavLayoutService", "Storage"]),
+        .executableTarget(
+            name: "navlayout-persistence-bench", dependencies: ["NavLayoutService", "Storage", "BenchmarkSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

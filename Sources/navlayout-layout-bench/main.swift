@@ -11,7 +11,7 @@
 // Without files it measures the seed's sample delegate in guidance with a prompt, and the built-in
 // example. Each figure is the median over R repetitions of the mean time per operation in a batch sized
 // to take about 20 ms; the ratio compares the medians of the same run.
-import BenchmarkTiming
+import BenchmarkSupport
 import Cassowary
 import NavigationLayout
 

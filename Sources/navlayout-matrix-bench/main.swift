@@ -7,7 +7,7 @@
 // Solving is not measured here: the cells are answered by a closure that returns a fixed outcome
 // (the engine plugs in at that seam). Each figure is the median over R repetitions of the mean time
 // per operation in a batch; ratios compare medians.
-import BenchmarkTiming
+import BenchmarkSupport
 import Foundation
 import NavigationLayout
 

@@ -14,6 +14,7 @@
 //
 // usage: navlayout-persistence-bench [--repetitions R] [--rows N] [--reads N] [--concurrency C]
 //                                    [--migrations PATH] [--folder PATH]
+import BenchmarkSupport
 import Foundation
 import NavLayoutService
 import Storage
@@ -29,43 +30,26 @@ struct Options {
     /// costs in production.
     var folder = FileManager.default.currentDirectoryPath + "/.build/persistence-bench"
 
+    static let usage = """
+        usage: navlayout-persistence-bench [--repetitions R] [--rows N] [--reads N] [--concurrency C]
+                                           [--migrations PATH] [--folder PATH]
+        """
+
     static func parse(_ arguments: [String]) -> Options {
         var options = Options()
-        var index = 1
-        func value() -> String {
-            index += 1
-            guard index < arguments.count else { usage() }
-            return arguments[index]
-        }
-        while index < arguments.count {
-            switch arguments[index] {
-            case "--repetitions": options.repetitions = positive(value())
-            case "--rows": options.rows = positive(value())
-            case "--reads": options.reads = positive(value())
-            case "--concurrency": options.concurrency = positive(value())
-            case "--migrations": options.migrations = value()
-            case "--folder": options.folder = value()
-            default: usage()
+        var reader = OptionReader(arguments, usage: usage)
+        while let option = reader.nextOption() {
+            switch option {
+            case "--repetitions": options.repetitions = reader.positiveInteger()
+            case "--rows": options.rows = reader.positiveInteger()
+            case "--reads": options.reads = reader.positiveInteger()
+            case "--concurrency": options.concurrency = reader.positiveInteger()
+            case "--migrations": options.migrations = reader.value()
+            case "--folder": options.folder = reader.value()
+            default: reader.fail()
             }
-            index += 1
         }
         return options
-    }
-
-    private static func positive(_ text: String) -> Int {
-        guard let number = Int(text), number > 0 else { usage() }
-        return number
-    }
-
-    private static func usage() -> Never {
-        FileHandle.standardError.write(
-            Data(
-                """
-                usage: navlayout-persistence-bench [--repetitions R] [--rows N] [--reads N] [--concurrency C]
-                                                   [--migrations PATH] [--folder PATH]
-
-                """.utf8))
-        exit(2)
     }
 }
 

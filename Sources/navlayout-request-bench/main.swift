@@ -5,7 +5,7 @@
 //
 // Without files it measures the example requests in Tests/NavigationLayoutTests/Fixtures. Each figure is
 // the median over R repetitions of the mean time per operation in a batch; ratios compare medians.
-import BenchmarkTiming
+import BenchmarkSupport
 import Foundation
 import NavigationLayout
 

@@ -10,6 +10,7 @@
 //
 // usage: navlayout-storage-bench [--repetitions R] [--individual-rows N] [--grouped-rows N]
 //                                [--concurrency C] [--folder PATH]
+import BenchmarkSupport
 import Foundation
 import Storage
 import Synchronization
@@ -23,42 +24,25 @@ struct Options {
     /// costs in production (a temporary folder may be a RAM disk where it costs nothing).
     var folder = FileManager.default.currentDirectoryPath + "/.build/storage-bench"
 
+    static let usage = """
+        usage: navlayout-storage-bench [--repetitions R] [--individual-rows N] [--grouped-rows N]
+                                       [--concurrency C] [--folder PATH]
+        """
+
     static func parse(_ arguments: [String]) -> Options {
         var options = Options()
-        var index = 1
-        func value() -> String {
-            index += 1
-            guard index < arguments.count else { usage() }
-            return arguments[index]
-        }
-        while index < arguments.count {
-            switch arguments[index] {
-            case "--repetitions": options.repetitions = positive(value())
-            case "--individual-rows": options.individualRows = positive(value())
-            case "--grouped-rows": options.groupedRows = positive(value())
-            case "--concurrency": options.concurrency = positive(value())
-            case "--folder": options.folder = value()
-            default: usage()
+        var reader = OptionReader(arguments, usage: usage)
+        while let option = reader.nextOption() {
+            switch option {
+            case "--repetitions": options.repetitions = reader.positiveInteger()
+            case "--individual-rows": options.individualRows = reader.positiveInteger()
+            case "--grouped-rows": options.groupedRows = reader.positiveInteger()
+            case "--concurrency": options.concurrency = reader.positiveInteger()
+            case "--folder": options.folder = reader.value()
+            default: reader.fail()
             }
-            index += 1
         }
         return options
-    }
-
-    private static func positive(_ text: String) -> Int {
-        guard let number = Int(text), number > 0 else { usage() }
-        return number
-    }
-
-    private static func usage() -> Never {
-        FileHandle.standardError.write(
-            Data(
-                """
-                usage: navlayout-storage-bench [--repetitions R] [--individual-rows N] [--grouped-rows N]
-                                               [--concurrency C] [--folder PATH]
-
-                """.utf8))
-        exit(2)
     }
 }
 
