@@ -36,16 +36,19 @@ workdir="$(mktemp -d)"
 chmod 755 "$workdir"
 server_pid=""
 nginx_pid=""
+database=""
 cleanup() {
     [ -n "$server_pid" ] && kill -TERM "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null || true
     [ -n "$nginx_pid" ] && kill -QUIT "$nginx_pid" 2>/dev/null && wait "$nginx_pid" 2>/dev/null || true
     rm -rf "$workdir"
+    [ -n "$database" ] && rm -f "$database" "$database-wal" "$database-shm"
 }
 trap cleanup EXIT
 
 admin_token="bench-admin-$(od -An -N12 -tx1 /dev/urandom | tr -d ' \n')"
-database="$workdir/navlayout.sqlite"
-start_navlayout bench-service "$binary" "$workdir" "$admin_token"
+# BENCH_DATABASE_DIR puts the database elsewhere, e.g. /dev/shm to see what the disk's syncs cost.
+database="${BENCH_DATABASE_DIR:-$workdir}/navlayout-bench-$$.sqlite"
+start_navlayout bench-service "$binary" "$workdir" "$admin_token" "$database"
 api_key="$(create_tenant_key "$base" "$admin_token" bench)"
 
 # nginx serves the service's own answer (unrecorded: no id) as a static file of the same size.
@@ -135,6 +138,14 @@ for name in recorded unrecorded nginx; do
 done
 echo "  targets: recorded >= 0.1 x nginx, unrecorded >= 0.2 x nginx, p99 < 10 ms"
 echo "  history rows: $(rows)"
+# Where the writer's time went: writes per commit, and the share of its transactions spent in COMMIT
+# (writing and syncing the log).
+curl -sf "$base/metrics" | awk '
+    $1 == "navlayout_database_commits_total" { commits = $2 }
+    $1 == "navlayout_database_committed_writes_total" { writes = $2 }
+    $1 == "navlayout_database_transaction_seconds_total" { transactions = $2 }
+    $1 == "navlayout_database_commit_seconds_total" { committing = $2 }
+    END { if (commits > 0 && transactions > 0) printf "  writer: %d commits, %.1f writes per commit, COMMIT %.0f%% of transaction time\n", commits, writes / commits, 100 * committing / transactions }'
 
 # The device matrix against a single solve: engine time per cell (solveMicros) and the time the
 # client waits, per cell, both as medians over 15 requests.

@@ -1,12 +1,12 @@
 # Shared by the scripts that test a live service: sourced, not run.
 #
-# start_navlayout LABEL BINARY WORKDIR ADMIN_TOKEN
-#   Serves BINARY on an ephemeral 127.0.0.1 port with a fresh database in WORKDIR and the given
-#   admin token, waits for it to report its port, and sets server_pid, port and base. LABEL prefixes
+# start_navlayout LABEL BINARY WORKDIR ADMIN_TOKEN [DATABASE]
+#   Serves BINARY on an ephemeral 127.0.0.1 port with a fresh database (DATABASE, by default
+#   WORKDIR/navlayout.sqlite) and the given admin token, waits for it to report its port, and sets server_pid, port and base. LABEL prefixes
 #   the error messages. The caller's EXIT trap stops server_pid.
 start_navlayout() {
-    local label="$1" binary="$2" workdir="$3" admin_token="$4"
-    NAVLAYOUT_ADMIN_TOKEN="$admin_token" "$binary" serve --port 0 --database "$workdir/navlayout.sqlite" \
+    local label="$1" binary="$2" workdir="$3" admin_token="$4" database="${5:-$3/navlayout.sqlite}"
+    NAVLAYOUT_ADMIN_TOKEN="$admin_token" "$binary" serve --port 0 --database "$database" \
         --migrations "$PWD/Migrations" --access-log off >"$workdir/stdout" 2>"$workdir/stderr" &
     server_pid=$!
     port=""
