@@ -77,7 +77,7 @@ public struct Router: HTTPResponder {
             } else if request.method == .head, let handler = node.handlers[.get] {
                 resolution.outcome = .success(handler)
             } else {
-                let allow = allowedMethods(node).map(\.rawValue).joined(separator: ", ")
+                let allow = allowedMethods([node]).map(\.rawValue).joined(separator: ", ")
                 if request.method == .options {
                     resolution.outcome = .success({ _, _ in Response(status: .noContent, headers: ["Allow": allow]) })
                 } else {
@@ -98,9 +98,5 @@ public struct Router: HTTPResponder {
         if methods.contains(.get) { methods.insert(.head) }
         methods.insert(.options)
         return methods.sorted()
-    }
-
-    private static func allowedMethods(_ node: RouteTrie.Node) -> [HTTPMethod] {
-        allowedMethods([node])
     }
 }

@@ -61,14 +61,16 @@ struct CheckpointTests {
         #expect(count == Self.rows)
     }
 
-    @Test("a checkpoint reports the log's frames and how many are back in the database file")
-    func checkpointResult() async throws {
+    @Test(
+        "a checkpoint reports the log's frames and how many are back in the database file",
+        arguments: [CheckpointMode.passive, .full, .restart])
+    func checkpointResult(mode: CheckpointMode) async throws {
         let folder = try TemporaryFolder()
         let database = try Database(
             location: .file(path: folder.file("db.sqlite")), configuration: DatabaseConfiguration(checkpointFrames: 0))
         try await database.write { try $0.execute("PRAGMA wal_autocheckpoint = 0") }
         try await Self.fill(database)
-        let result = try await database.writeWithoutTransaction { try $0.checkpoint(.passive) }
+        let result = try await database.writeWithoutTransaction { try $0.checkpoint(mode) }
         #expect(result.logFrames >= Self.rows)
         #expect(result.checkpointedFrames == result.logFrames)
     }
