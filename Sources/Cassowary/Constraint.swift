@@ -37,6 +37,11 @@ public final class Constraint: Sendable, Identifiable, CustomStringConvertible {
     }
 
     public var description: String {
-        "\(expression) \(relation) 0 @\(priority)"
+        description(naming: \.name)
+    }
+
+    /// The constraint as `description` prints it, each variable printed as `name` says.
+    public func description(naming name: (Variable) -> String) -> String {
+        "\(expression.description(naming: name)) \(relation) 0 @\(priority)"
     }
 }

@@ -58,6 +58,12 @@ public struct Expression: Sendable, CustomStringConvertible {
     }
 
     public var description: String {
+        description(naming: \.name)
+    }
+
+    /// The expression as `description` prints it, each variable printed as `name` says (for callers
+    /// that know their variables by other names than the ones they were made with).
+    public func description(naming name: (Variable) -> String) -> String {
         var text = ""
         for term in terms {
             if !text.isEmpty {
@@ -67,7 +73,7 @@ public struct Expression: Sendable, CustomStringConvertible {
             }
             let magnitude = abs(term.coefficient)
             if magnitude != 1 { text += "\(magnitude) * " }
-            text += term.variable.name
+            text += name(term.variable)
         }
         if text.isEmpty { return "\(constant)" }
         if constant != 0 { text += constant < 0 ? " - \(-constant)" : " + \(constant)" }

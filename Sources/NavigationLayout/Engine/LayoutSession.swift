@@ -222,24 +222,7 @@ struct LayoutSession: Sendable {
     /// A solver constraint as `Constraint.description` prints it, its variables named
     /// `item.left|top|width|height` (the shared item variables carry no names of their own).
     private func describe(_ constraint: Constraint) -> String {
-        let expression = constraint.expression
-        var text = ""
-        for term in expression.terms {
-            if !text.isEmpty {
-                text += term.coefficient < 0 ? " - " : " + "
-            } else if term.coefficient < 0 {
-                text += "-"
-            }
-            let magnitude = abs(term.coefficient)
-            if magnitude != 1 { text += "\(magnitude) * " }
-            text += name(of: term.variable)
-        }
-        if text.isEmpty {
-            text = "\(expression.constant)"
-        } else if expression.constant != 0 {
-            text += expression.constant < 0 ? " - \(-expression.constant)" : " + \(expression.constant)"
-        }
-        return "\(text) \(constraint.relation) 0 @\(constraint.priority)"
+        constraint.description(naming: name(of:))
     }
 
     /// The readable name of a solver variable: `item.left` and so on, or the screen variable's own name.
