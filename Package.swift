@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
 // navlayout: a layout service for Google Navigation SDK screens.
 // Layers (arrows point down only): Cassowary -> NavigationLayout -> NavLayoutService -> navlayout;
-// CSQLite -> Storage and CEpoll -> HTTPServer feed NavLayoutService. See README.md, "Layout of the code".
+// CSQLite -> Storage, CEpoll -> HTTPServer and CMalloc feed NavLayoutService.
+// See README.md, "Layout of the code".
 import PackageDescription
 
 let package = Package(
@@ -90,9 +91,11 @@ let package = Package(
         // (see Sources/HTTPParserFuzz/main.swift for the fuzzing build command).
         .executableTarget(name: "HTTPParserFuzz", dependencies: ["HTTPServer"]),
 
+        // glibc's mallopt for Swift: Glibc does not export <malloc.h>. Header only.
+        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         // The service: repositories on Storage (Persistence/), routes, auth, config, metrics, OpenAPI.
         // NavigationLayout: the device catalog (GET /v1/devices) and, with the engine, the layout routes.
-        .target(name: "NavLayoutService", dependencies: ["Storage", "HTTPServer", "NavigationLayout"]),
+        .target(name: "NavLayoutService", dependencies: ["Storage", "HTTPServer", "NavigationLayout", "CMalloc"]),
         .testTarget(
             name: "NavLayoutServiceTests",
             dependencies: ["NavLayoutService", "Storage", "HTTPServer", "NavigationLayout"],

@@ -20,6 +20,7 @@ public enum NavlayoutExecutable {
             print(CommandLineParser.usage)
             return 0
         case .serve(let configuration):
+            AllocatorTuning.apply(environment: environment)
             return await serve(configuration)
         case .migrate(let database, let migrationsPath, let statusOnly):
             return await migrate(database: database, migrationsPath: migrationsPath, statusOnly: statusOnly)
