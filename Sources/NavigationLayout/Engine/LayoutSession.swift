@@ -357,8 +357,8 @@ struct LayoutSession: Sendable {
         if let current = rule.installed { try? solver.remove(current) }
         // Fields are read in place: copying the item would retain each of its strings and variables.
         let variable = rule.axis == .width ? items[rule.item].variables.width : items[rule.item].variables.height
-        // `variable == target` written as its expression directly (one array instead of three).
-        let constraint = Constraint(Expression(terms: [Term(variable)], constant: 0 + -target), .equal)
+        // `variable == target` written as its expression directly (no operator arithmetic, no array).
+        let constraint = Constraint(Expression(Term(variable), constant: 0 + -target), .equal)
         let label = ConstraintLabel.sdkSize(items[rule.item].name, rule.axis.rawValue, target)
         if install(constraint, label: label) {
             sizeRules[index].installed = constraint
@@ -399,19 +399,17 @@ struct LayoutSession: Sendable {
             let view = items[position].variables
             let edge =
                 edgeHasWidth
-                ? [Term(view.left), Term(view.width), Term(stack.left, -1), Term(stack.width, -1)]
-                : [Term(view.left), Term(stack.left, -1)]
-            constraints.append(Constraint(Expression(terms: edge), .equal))
-            constraints.append(
-                Constraint(Expression(terms: [Term(stack.width), Term(view.width, -1)]), .greaterThanOrEqual))
+                ? Expression(Term(view.left), Term(view.width), Term(stack.left, -1), Term(stack.width, -1))
+                : Expression(Term(view.left), Term(stack.left, -1))
+            constraints.append(Constraint(edge, .equal))
+            constraints.append(Constraint(Expression(Term(stack.width), Term(view.width, -1)), .greaterThanOrEqual))
             knownWidth = max(knownWidth, knownSize(ofItemAt: position, axis: .width) ?? 0)
         }
         // The next view of a stack laid out top down: view.top == above.top + above.height + spacing.
         // (`0 + -spacing` keeps a zero spacing a positive zero, as the constant has always been written.)
         func stacked(_ view: ItemVariables, under above: ItemVariables) -> Constraint {
             Constraint(
-                Expression(
-                    terms: [Term(view.top), Term(above.top, -1), Term(above.height, -1)], constant: 0 + -spacing),
+                Expression(Term(view.top), Term(above.top, -1), Term(above.height, -1), constant: 0 + -spacing),
                 .equal)
         }
         var previous: ItemVariables? = nil
@@ -422,7 +420,7 @@ struct LayoutSession: Sendable {
                 if let above = previous {
                     constraints.append(stacked(view, under: above))
                 } else {
-                    constraints.append(Constraint(Expression(terms: [Term(view.top), Term(stack.top, -1)]), .equal))
+                    constraints.append(Constraint(Expression(Term(view.top), Term(stack.top, -1)), .equal))
                 }
                 previous = view
             }
@@ -433,15 +431,12 @@ struct LayoutSession: Sendable {
                 if let below = previous {
                     constraints.append(
                         Constraint(
-                            Expression(
-                                terms: [Term(view.top), Term(view.height), Term(below.top, -1)], constant: 0 + spacing),
+                            Expression(Term(view.top), Term(view.height), Term(below.top, -1), constant: 0 + spacing),
                             .equal))
                 } else {
                     constraints.append(
                         Constraint(
-                            Expression(
-                                terms: [Term(view.top), Term(view.height), Term(stack.top, -1), Term(stack.height, -1)]
-                            ),
+                            Expression(Term(view.top), Term(view.height), Term(stack.top, -1), Term(stack.height, -1)),
                             .equal))
                 }
                 previous = view
@@ -454,10 +449,11 @@ struct LayoutSession: Sendable {
                 } else {
                     // top == stack.top + stack.height / 2 - content / 2, content being the visible heights
                     // plus the spacing between them.
-                    var terms = [Term(view.top), Term(stack.top, -1), Term(stack.height, -0.5)]
-                    for arranged in visible { terms.append(Term(items[arranged].variables.height, 0.5)) }
-                    constraints.append(
-                        Constraint(Expression(terms: terms, constant: 0 + contentConstant * 0.5), .equal))
+                    var centered = Expression(
+                        Term(view.top), Term(stack.top, -1), Term(stack.height, -0.5),
+                        constant: 0 + contentConstant * 0.5)
+                    for arranged in visible { centered.append(Term(items[arranged].variables.height, 0.5)) }
+                    constraints.append(Constraint(centered, .equal))
                 }
                 previous = view
             }
@@ -465,14 +461,12 @@ struct LayoutSession: Sendable {
         // The stack takes its content's size only when its own constraints leave it free: below every
         // hugging priority, so the arranged views keep their sizes and sit at the stack's position
         // (top, center, bottom) instead of stretching to fill it.
-        var content = [Term(stack.height)]
+        var content = Expression(Term(stack.height), constant: 0 + -contentConstant)
         for position in visible { content.append(Term(items[position].variables.height, -1)) }
-        constraints.append(
-            Constraint(Expression(terms: content, constant: 0 + -contentConstant), .equal, priority: .fittingSize))
+        constraints.append(Constraint(content, .equal, priority: .fittingSize))
         constraints.append(
             Constraint(
-                Expression(terms: [Term(stack.width)], constant: 0 + -knownWidth), .lessThanOrEqual,
-                priority: .fittingSize))
+                Expression(Term(stack.width), constant: 0 + -knownWidth), .lessThanOrEqual, priority: .fittingSize))
         var installed: [Constraint] = []
         installed.reserveCapacity(constraints.count)
         for constraint in constraints
@@ -540,11 +534,11 @@ struct LayoutSession: Sendable {
         guideAxesRead[2 * index + (horizontal ? 0 : 1)] = true
     }
 
-    /// Appends `scale × anchor` to `terms` and `constant`: the anchor's expression written straight into
-    /// the constraint's terms (this runs for every constraint, so no intermediate expressions).
+    /// Adds `scale × anchor` to `expression`: the anchor's terms written straight into the constraint's
+    /// expression (this runs for every constraint, so no intermediate expressions or arrays).
     /// Returns false for an item the state does not place.
     private func appendAnchor(
-        _ anchor: Anchor, placedItem: Int?, scale: Double, terms: inout [Term], constant: inout Double
+        _ anchor: Anchor, placedItem: Int?, scale: Double, expression: inout Expression
     ) -> Bool {
         let reference = anchor.item
         let margin = reference.margins ? plan.style[.layoutMargin] : 0
@@ -591,12 +585,12 @@ struct LayoutSession: Sendable {
             }
         }
         func add(_ variable: Variable?, _ insets: (Variable, Variable)?, _ offset: Double, _ factor: Double) {
-            if let variable { terms.append(Term(variable, factor * scale)) }
+            if let variable { expression.append(Term(variable, factor * scale)) }
             if let (first, second) = insets {
-                terms.append(Term(first, -1 * factor * scale))
-                terms.append(Term(second, -1 * factor * scale))
+                expression.append(Term(first, -1 * factor * scale))
+                expression.append(Term(second, -1 * factor * scale))
             }
-            constant += offset * factor * scale
+            expression.constant += offset * factor * scale
         }
         let rtl = plan.screen.layoutDirection == .rightToLeft
         var attribute = anchor.attribute
@@ -630,10 +624,8 @@ struct LayoutSession: Sendable {
     /// `firstItem` and `secondItem` are the positions of the placed items the anchors name (nil for the
     /// map, the safe area, or an item the state does not place).
     private func build(_ spec: LayoutConstraintSpec, firstItem: Int?, secondItem: Int?) -> Constraint? {
-        var terms: [Term] = []
-        terms.reserveCapacity(8)
-        var constant = 0.0
-        guard appendAnchor(spec.first, placedItem: firstItem, scale: 1, terms: &terms, constant: &constant) else {
+        var expression = Expression(constant: 0)
+        guard appendAnchor(spec.first, placedItem: firstItem, scale: 1, expression: &expression) else {
             return nil
         }
         var offset = spec.constant.resolved(in: plan.style)
@@ -642,11 +634,11 @@ struct LayoutSession: Sendable {
         if plan.screen.layoutDirection == .rightToLeft && spec.first.attribute.directionality == .directional {
             offset = -offset
         }
-        constant -= offset
+        expression.constant -= offset
         if let second = spec.second {
             guard
                 appendAnchor(
-                    second, placedItem: secondItem, scale: -spec.multiplier, terms: &terms, constant: &constant)
+                    second, placedItem: secondItem, scale: -spec.multiplier, expression: &expression)
             else {
                 return nil
             }
@@ -657,7 +649,7 @@ struct LayoutSession: Sendable {
         case .lessThanOrEqual: relation = .lessThanOrEqual
         case .greaterThanOrEqual: relation = .greaterThanOrEqual
         }
-        return Constraint(Expression(terms: terms, constant: constant), relation, priority: spec.priority)
+        return Constraint(expression, relation, priority: spec.priority)
     }
 
     /// The constraints in the solver, in the order added, and the screen's edit variables with their
