@@ -6,7 +6,6 @@ import Cassowary
 struct LayoutSession: Sendable {
     private(set) var plan: LayoutPlan
     private var solver = Solver()
-    private let screenVariables = ScreenVariables()
     private(set) var items: [PlacedItem] = []
     private var itemIndex = ItemNameIndex()
     /// Readable text of every constraint the session installs, for diagnostics and `broken`.
@@ -34,8 +33,15 @@ struct LayoutSession: Sendable {
         sizes = plan.sizes
         buildDiagnostics = plan.diagnostics
         hidden = plan.hidden
-        for (variable, value) in zip(screenVariables.all, screenVariables.values(of: plan.screen)) {
-            try? solver.addEditVariable(variable, priority: ScreenVariables.editPriority, initialValue: value)
+        build()
+    }
+
+    /// Installs the screen, the items and every constraint of the plan.
+    private mutating func build() {
+        for (index, variable) in ScreenVariables.all.enumerated() {
+            try? solver.addEditVariable(
+                variable, priority: ScreenVariables.editPriority,
+                initialValue: ScreenVariables.value(at: index, of: plan.screen))
         }
         let inForce = collectConstraints()
         items.reserveCapacity(16)
@@ -216,7 +222,10 @@ struct LayoutSession: Sendable {
 
     /// A label's text; an arrangement constraint is printed with its variables' names.
     private func text(of label: ConstraintLabel) -> String {
-        label.text { describe($0) }
+        // The document's own text needs no printer: making the closure below copies the session into
+        // its context, solver and all, whether or not it is called.
+        if case .written(let text) = label { return text }
+        return label.text { describe($0) }
     }
 
     /// A solver constraint as `Constraint.description` prints it, its variables named
@@ -318,7 +327,7 @@ struct LayoutSession: Sendable {
             }
         }
         // First guess: every item spans the map, so cards start at the edges they usually sit on.
-        let frames = items.map { _ in Frame(x: 0, y: 0, width: 0, height: plan.screen.height) }
+        let frames = Array(repeating: Frame(x: 0, y: 0, width: 0, height: plan.screen.height), count: items.count)
         for index in sizeRules.indices { applySizeRule(index, frames: frames, initial: true) }
     }
 
@@ -563,16 +572,16 @@ struct LayoutSession: Sendable {
         } else {
             switch reference.name {
             case BuiltInItem.map.rawValue where !reference.margins:
-                width = screenVariables.width
-                height = screenVariables.height
+                width = ScreenVariables.width
+                height = ScreenVariables.height
             case BuiltInItem.map.rawValue, BuiltInItem.safeArea.rawValue:
                 // map.margins is the safe area inset by the layout margin (insetsLayoutMarginsFromSafeArea).
-                left = screenVariables.safeLeft
-                top = screenVariables.safeTop
-                width = screenVariables.width
-                height = screenVariables.height
-                widthInsets = (screenVariables.safeLeft, screenVariables.safeRight)
-                heightInsets = (screenVariables.safeTop, screenVariables.safeBottom)
+                left = ScreenVariables.safeLeft
+                top = ScreenVariables.safeTop
+                width = ScreenVariables.width
+                height = ScreenVariables.height
+                widthInsets = (ScreenVariables.safeLeft, ScreenVariables.safeRight)
+                heightInsets = (ScreenVariables.safeTop, ScreenVariables.safeBottom)
                 if reference.name == BuiltInItem.safeArea.rawValue {
                     leftOffset = 0
                     topOffset = 0
@@ -657,8 +666,10 @@ struct LayoutSession: Sendable {
     var workload: SolverWorkload {
         SolverWorkload(
             constraints: solver.constraints,
-            edits: zip(screenVariables.all, screenVariables.values(of: plan.screen)).map {
-                SolverWorkload.Edit(variable: $0.0, priority: ScreenVariables.editPriority, value: $0.1)
+            edits: ScreenVariables.all.enumerated().map { index, variable in
+                SolverWorkload.Edit(
+                    variable: variable, priority: ScreenVariables.editPriority,
+                    value: ScreenVariables.value(at: index, of: plan.screen))
             })
     }
 
@@ -668,8 +679,8 @@ struct LayoutSession: Sendable {
     mutating func solve(screen: Screen) -> LayoutResult {
         plan.screen = screen
         sizes = plan.sizes
-        for (variable, value) in zip(screenVariables.all, screenVariables.values(of: screen)) {
-            try? solver.suggestValue(value, for: variable)
+        for (index, variable) in ScreenVariables.all.enumerated() {
+            try? solver.suggestValue(ScreenVariables.value(at: index, of: screen), for: variable)
         }
         // Every solve starts from the full set of arranged views: room may have come back.
         for index in stacks.indices where stacks[index].visibleCount < stacks[index].arranged.count {
@@ -717,15 +728,24 @@ struct LayoutSession: Sendable {
         return false
     }
 
+    /// Whether item `index` shows: not a view its hiding stack has hidden. (Loops rather than closures
+    /// here and in `makeResult`: a closure that reads the session's fields made Swift copy the whole
+    /// session, solver included, for every result.)
     private func isVisible(_ index: Int) -> Bool {
-        guard let stackName = items[index].stack,
-            let state = stacks.first(where: { $0.stack.name == stackName })
-        else { return true }
-        return state.arranged.prefix(state.visibleCount).contains(items[index].name)
+        guard let stackName = items[index].stack else { return true }
+        for position in stacks.indices where stacks[position].stack.name == stackName {
+            let shown = stacks[position].visibleCount
+            let name = items[index].name
+            for arranged in stacks[position].arranged[..<shown] where arranged == name { return true }
+            return false
+        }
+        return true
     }
 
-    private func makeResult(frames rawFrames: [Frame]) -> LayoutResult {
-        let frames = rawFrames.map { $0.rounded() }
+    private func makeResult(frames rawFrames: consuming [Frame]) -> LayoutResult {
+        // Rounded in place: the solve loop hands its frames over.
+        var frames = rawFrames
+        for index in frames.indices { frames[index] = frames[index].rounded() }
         var result = LayoutResult(
             mode: plan.mode, navigation: plan.state.navigation, wideMode: plan.wideMode,
             mapFeatures: MapFeatures(settings: plan.settings, navigation: plan.state.navigation),
@@ -733,7 +753,10 @@ struct LayoutSession: Sendable {
                 headerPrimaryBackgroundColor: plan.settings.navigationHeaderPrimaryBackgroundColor,
                 headerSecondaryBackgroundColor: plan.settings.navigationHeaderSecondaryBackgroundColor))
         result.hidden = hidden
+        result.frames.reserveCapacity(items.count)
         var visibleIndices: [Int] = []
+        visibleIndices.reserveCapacity(items.count)
+        var visibleMask = Array(repeating: false, count: items.count)
         for index in items.indices {
             if !isVisible(index) {
                 result.hidden.append((items[index].outputName, "hiding stack out of room"))
@@ -745,17 +768,17 @@ struct LayoutSession: Sendable {
                 continue
             }
             if case .guide = items[index].role {
-                if plan.reportedGuides.map({ $0.contains(items[index].name) }) ?? true {
+                if plan.reportedGuides?.contains(items[index].name) ?? true {
                     result.guides.append((items[index].name, frames[index]))
                 }
                 continue
             }
             visibleIndices.append(index)
+            visibleMask[index] = true
             result.frames.append((items[index].outputName, frames[index]))
         }
-        if plan.reportedGuides != nil {
+        if let order = plan.reportedGuides {
             // Report the legacy guides in their documented order.
-            let order = plan.reportedGuides ?? []
             result.guides.sort { (order.firstIndex(of: $0.name) ?? 0) < (order.firstIndex(of: $1.name) ?? 0) }
         }
         if let viewport = itemIndex[BuiltInItem.viewport.rawValue] { result.cameraViewport = frames[viewport] }
@@ -767,38 +790,53 @@ struct LayoutSession: Sendable {
         }
         result.layers = layerOrder(visible: visibleIndices)
         var diagnostics = buildDiagnostics
-        var visibleMask = Array(repeating: false, count: items.count)
-        for index in visibleIndices { visibleMask[index] = true }
         diagnostics += ambiguityDiagnostics(visible: visibleMask)
+        var stackPositions: [(String, HidingStack.Position)] = []
+        stackPositions.reserveCapacity(stacks.count)
+        for position in stacks.indices { stackPositions.append((stacks[position].stack.name, stacks[position].stack.position)) }
         diagnostics += GeometryChecks(
-            plan: plan, items: items, frames: frames, visible: visibleIndices, layers: result.layers,
-            promptCorners: promptCorners, stackPositions: stacks.map { ($0.stack.name, $0.stack.position) }
+            screen: plan.screen, style: plan.style, navigation: plan.state.navigation, wideMode: plan.wideMode,
+            items: items, frames: frames, visible: visibleIndices, layers: result.layers,
+            promptCorners: promptCorners, stackPositions: stackPositions
         ).diagnostics()
         result.diagnostics = diagnostics
-        let brokenConstraints = solver.brokenConstraints()
-        // Many broken constraints: one table instead of a scan of the labels for each.
-        let table: [ObjectIdentifier: ConstraintLabel]? =
-            brokenConstraints.count > 8
-            ? Dictionary(
-                labels.map { (ObjectIdentifier($0.constraint), $0.label) }, uniquingKeysWith: { _, last in last })
-            : nil
-        result.broken = brokenConstraints.compactMap { broken in
-            let found = table.map { $0[ObjectIdentifier(broken.constraint)] } ?? label(of: broken.constraint)
-            guard let label = found, label.isReported else { return nil }
-            return BrokenConstraintReport(
-                constraint: text(of: label),
-                priority: broken.constraint.priority.value,
-                violation: roundMilli(broken.violation))
-        }
+        result.broken = brokenReports()
         return result
     }
 
+    /// The document's constraints (and intrinsic sizes) the solution breaks, named as installed.
+    private func brokenReports() -> [BrokenConstraintReport] {
+        let brokenConstraints = solver.brokenConstraints()
+        guard !brokenConstraints.isEmpty else { return [] }
+        // Many broken constraints: one table instead of a scan of the labels for each.
+        var table: [ObjectIdentifier: ConstraintLabel] = [:]
+        if brokenConstraints.count > 8 {
+            table.reserveCapacity(labels.count)
+            for entry in labels { table[ObjectIdentifier(entry.constraint)] = entry.label }
+        }
+        var reports: [BrokenConstraintReport] = []
+        reports.reserveCapacity(brokenConstraints.count)
+        for broken in brokenConstraints {
+            let found = table.isEmpty ? label(of: broken.constraint) : table[ObjectIdentifier(broken.constraint)]
+            guard let label = found, label.isReported else { continue }
+            reports.append(
+                BrokenConstraintReport(
+                    constraint: text(of: label),
+                    priority: broken.constraint.priority.value,
+                    violation: roundMilli(broken.violation)))
+        }
+        return reports
+    }
+
     private func layerOrder(visible: [Int]) -> [String] {
-        let names = visible.map { items[$0].outputName }
+        var names: [String] = []
+        names.reserveCapacity(visible.count)
+        for index in visible { names.append(items[index].outputName) }
         guard let given = plan.document.layers else { return names }
-        let ordered = given.compactMap { name -> String? in
-            guard let index = itemIndex[name], visible.contains(index) else { return nil }
-            return items[index].outputName
+        var ordered: [String] = []
+        for name in given {
+            guard let index = itemIndex[name], visible.contains(index) else { continue }
+            ordered.append(items[index].outputName)
         }
         return names.filter { !ordered.contains($0) } + ordered
     }
@@ -818,21 +856,19 @@ struct LayoutSession: Sendable {
 
     /// `visible[i]`: whether item `i` is among the result's visible frames.
     private func ambiguityDiagnostics(visible: [Bool]) -> [Diagnostic] {
-        var seen: [(Int, String)] = []
-        var diagnostics: [Diagnostic] = []
         // Variables no constraint mentions are unknown to the solver, and free (tested one by one, in
         // the order left, width, top, height, without an array per item).
         var free: [Variable] = []
-        func noteIfUnknown(_ variable: Variable) {
-            if !solver.knows(variable) { free.append(variable) }
-        }
         for index in items.indices {
-            noteIfUnknown(items[index].variables.left)
-            noteIfUnknown(items[index].variables.width)
-            noteIfUnknown(items[index].variables.top)
-            noteIfUnknown(items[index].variables.height)
+            if !solver.knows(items[index].variables.left) { free.append(items[index].variables.left) }
+            if !solver.knows(items[index].variables.width) { free.append(items[index].variables.width) }
+            if !solver.knows(items[index].variables.top) { free.append(items[index].variables.top) }
+            if !solver.knows(items[index].variables.height) { free.append(items[index].variables.height) }
         }
         free += solver.undeterminedVariables()
+        guard !free.isEmpty else { return [] }
+        var seen: [(Int, String)] = []
+        var diagnostics: [Diagnostic] = []
         for variable in free {
             guard let owner = owner(of: variable) else { continue }
             guard visible[owner.item] || items[owner.item].isGuide, isVisible(owner.item) else { continue }
