@@ -11,7 +11,9 @@ struct LayoutSession: Sendable {
     /// Readable text of every constraint the session installs, for diagnostics and `broken`.
     /// In the order installed. Labels are read only for a conflict or a broken constraint, so they are
     /// kept in a list rather than hashed for every constraint installed (see `label(of:)`).
-    private var labels: [(constraint: Constraint, label: ConstraintLabel)] = []
+    private var labels: [InstalledConstraint] = []
+    /// The document's constraints in force, in the order installed (`ConstraintLabel.written` points here).
+    private var inForce: [DelegateConstraint] = []
     /// "guide|axis" for each axis of a custom guide some constraint reads: a guide's placement on an axis
     /// nothing reads cannot change any frame (the seed's contentBottom has no x), so only these count.
     private var guideAxesRead: [Bool] = []
@@ -43,7 +45,7 @@ struct LayoutSession: Sendable {
                 variable, priority: ScreenVariables.editPriority,
                 initialValue: ScreenVariables.value(at: index, of: plan.screen))
         }
-        let inForce = collectConstraints()
+        inForce = collectConstraints()
         items.reserveCapacity(16)
         itemIndex.reserveCapacity(16)
         placeItems(constraints: inForce)
@@ -198,14 +200,14 @@ struct LayoutSession: Sendable {
     {
         do throws(SolverError) {
             try solver.add(constraint)
-            labels.append((constraint, label))
+            labels.append(InstalledConstraint(constraint: constraint, label: label))
             return true
         } catch {
             if case .unsatisfiableConstraint(_, let conflicts) = error {
                 let conflicting = conflicts.map { conflict in
-                    self.label(of: conflict).map { text(of: $0) } ?? describe(conflict)
+                    self.label(of: conflict).map { text(of: $0, for: conflict) } ?? describe(conflict)
                 }
-                let broken = text(of: label)
+                let broken = text(of: label, for: constraint)
                 buildDiagnostics.append(
                     .unsatisfiableConstraints(
                         broken: broken, conflicting: conflicting, items: itemsNamed(in: [broken] + conflicting),
@@ -220,12 +222,19 @@ struct LayoutSession: Sendable {
         labels.last { $0.constraint === constraint }?.label
     }
 
-    /// A label's text; an arrangement constraint is printed with its variables' names.
-    private func text(of label: ConstraintLabel) -> String {
-        // The document's own text needs no printer: making the closure below copies the session into
-        // its context, solver and all, whether or not it is called.
-        if case .written(let text) = label { return text }
-        return label.text { describe($0) }
+    /// The text of `constraint`'s label; an arrangement constraint is printed with its variables' names.
+    private func text(of label: ConstraintLabel, for constraint: Constraint) -> String {
+        switch label {
+        case .written(let position):
+            return inForce[position].text
+        case .sdkSize(let item, let axis, let value):
+            return "\(items[item].name).\(axis.rawValue) == \(formatNumber(roundMilli(value))) (SDK size)"
+        case .intrinsic(let item, let axis, let relation, let value, let priority, let what):
+            return "\(items[item].name).\(axis.rawValue) \(relation) \(formatNumber(value))"
+                + (priority.map { " @\($0)" } ?? "") + " (\(what))"
+        case .stack(let stack):
+            return "\(stacks[stack].stack.name) arrangement: \(describe(constraint))"
+        }
     }
 
     /// A solver constraint as `Constraint.description` prints it, its variables named
@@ -270,58 +279,48 @@ struct LayoutSession: Sendable {
     private mutating func installSizes() {
         let sizes = plan.sizes
         sizeRules.reserveCapacity(2 * items.count)
+        func rule(_ index: Int, _ axis: SizeRule.Axis, _ source: SizeRule.Source) {
+            sizeRules.append(SizeRule(item: index, axis: axis, source))
+        }
         for index in items.indices {
-            let item = items[index]
-            switch item.role {
+            switch items[index].role {
             case .component(let component):
                 switch component {
                 case .turnCard:
-                    sizeRules.append(SizeRule(item: index, axis: .width) { sizes, _ in sizes.cardWidth })
-                    sizeRules.append(
-                        SizeRule(item: index, axis: .height) { sizes, frame in sizes.turnCardHeight(top: frame.y) })
+                    rule(index, .width, .cardWidth)
+                    rule(index, .height, .turnCardHeight)
                 case .etaCard:
-                    sizeRules.append(SizeRule(item: index, axis: .width) { sizes, _ in sizes.cardWidth })
-                    sizeRules.append(
-                        SizeRule(item: index, axis: .height) { sizes, frame in sizes.etaCardHeight(bottom: frame.maxY) }
-                    )
+                    rule(index, .width, .cardWidth)
+                    rule(index, .height, .etaCardHeight)
                 case .prompt:
-                    sizeRules.append(SizeRule(item: index, axis: .width) { sizes, _ in sizes.cardWidth })
-                    sizeRules.append(SizeRule(item: index, axis: .height) { sizes, _ in sizes.promptHeight })
+                    rule(index, .width, .cardWidth)
+                    rule(index, .height, .promptHeight)
                 case .googleLogo:
                     if plan.recenterShown {
-                        sizeRules.append(
-                            SizeRule(item: index, axis: .width) { sizes, _ in sizes.style[.recenterButtonWidth] })
-                        sizeRules.append(
-                            SizeRule(item: index, axis: .height) { sizes, _ in sizes.style[.recenterButtonHeight] })
+                        rule(index, .width, .style(.recenterButtonWidth))
+                        rule(index, .height, .style(.recenterButtonHeight))
                     } else {
-                        sizeRules.append(
-                            SizeRule(item: index, axis: .width) { sizes, _ in sizes.style[.googleLogoWidth] })
-                        sizeRules.append(
-                            SizeRule(item: index, axis: .height) { sizes, _ in sizes.style[.googleLogoHeight] })
+                        rule(index, .width, .style(.googleLogoWidth))
+                        rule(index, .height, .style(.googleLogoHeight))
                     }
                 case .recenter:
-                    sizeRules.append(
-                        SizeRule(item: index, axis: .width) { sizes, _ in sizes.style[.recenterButtonWidth] })
-                    sizeRules.append(
-                        SizeRule(item: index, axis: .height) { sizes, _ in sizes.style[.recenterButtonHeight] })
+                    rule(index, .width, .style(.recenterButtonWidth))
+                    rule(index, .height, .style(.recenterButtonHeight))
                 case .speedWidget:
-                    sizeRules.append(SizeRule(item: index, axis: .width) { sizes, _ in sizes.speedWidgetSize.width })
-                    sizeRules.append(SizeRule(item: index, axis: .height) { sizes, _ in sizes.speedWidgetSize.height })
+                    rule(index, .width, .speedWidgetWidth)
+                    rule(index, .height, .speedWidgetHeight)
                 case .compass, .reporting, .myLocation:
-                    sizeRules.append(SizeRule(item: index, axis: .width) { sizes, _ in sizes.style[.buttonSize] })
-                    sizeRules.append(SizeRule(item: index, axis: .height) { sizes, _ in sizes.style[.buttonSize] })
+                    rule(index, .width, .style(.buttonSize))
+                    rule(index, .height, .style(.buttonSize))
                 case .tripProgressBar:
-                    sizeRules.append(
-                        SizeRule(item: index, axis: .width) { sizes, _ in sizes.style[.tripProgressBarWidth] })
+                    rule(index, .width, .style(.tripProgressBarWidth))
                 case .headerAccessory:
-                    if let height = sizes.headerAccessoryHeight {
-                        sizeRules.append(SizeRule(item: index, axis: .height) { _, _ in height })
-                    }
+                    if let height = sizes.headerAccessoryHeight { rule(index, .height, .fixed(height)) }
                 case .map, .safeArea, .viewport:
                     break
                 }
             case .view(let view):
-                installIntrinsic(view, item: item)
+                installIntrinsic(view, item: index)
             case .guide, .stack:
                 break
             }
@@ -333,24 +332,32 @@ struct LayoutSession: Sendable {
 
     /// Auto Layout's intrinsic content size: per axis `size <= intrinsic` at the hugging priority and
     /// `size >= intrinsic` at the compression resistance priority.
-    private mutating func installIntrinsic(_ view: CustomView, item: PlacedItem) {
-        let axes: [(Double?, Variable, Priority, Priority, String)] = [
-            (view.intrinsicWidth, item.variables.width, view.hugging.horizontal, view.compression.horizontal, "width"),
-            (view.intrinsicHeight, item.variables.height, view.hugging.vertical, view.compression.vertical, "height"),
+    private mutating func installIntrinsic(_ view: CustomView, item index: Int) {
+        let variables = items[index].variables
+        let axes: [(Double?, Variable, Priority, Priority, SizeRule.Axis)] = [
+            (view.intrinsicWidth, variables.width, view.hugging.horizontal, view.compression.horizontal, .width),
+            (view.intrinsicHeight, variables.height, view.hugging.vertical, view.compression.vertical, .height),
         ]
-        for (intrinsic, variable, hugging, compression, name) in axes {
+        for (intrinsic, variable, hugging, compression, axis) in axes {
             guard let intrinsic else { continue }
             if hugging.isRequired && compression.isRequired {
                 install(
-                    variable == intrinsic, label: .intrinsic(item.name, name, "==", intrinsic, nil, "intrinsic size"))
+                    variable == intrinsic,
+                    label: .intrinsic(
+                        item: index, axis: axis, relation: "==", value: intrinsic, priority: nil,
+                        what: "intrinsic size"))
                 continue
             }
             install(
                 Constraint(variable - intrinsic, .lessThanOrEqual, priority: hugging),
-                label: .intrinsic(item.name, name, "<=", intrinsic, hugging.value, "content hugging"))
+                label: .intrinsic(
+                    item: index, axis: axis, relation: "<=", value: intrinsic, priority: hugging.value,
+                    what: "content hugging"))
             install(
                 Constraint(variable - intrinsic, .greaterThanOrEqual, priority: compression),
-                label: .intrinsic(item.name, name, ">=", intrinsic, compression.value, "compression resistance"))
+                label: .intrinsic(
+                    item: index, axis: axis, relation: ">=", value: intrinsic, priority: compression.value,
+                    what: "compression resistance"))
         }
     }
 
@@ -368,7 +375,7 @@ struct LayoutSession: Sendable {
         let variable = rule.axis == .width ? items[rule.item].variables.width : items[rule.item].variables.height
         // `variable == target` written as its expression directly (no operator arithmetic, no array).
         let constraint = Constraint(Expression(Term(variable), constant: 0 + -target), .equal)
-        let label = ConstraintLabel.sdkSize(items[rule.item].name, rule.axis.rawValue, target)
+        let label = ConstraintLabel.sdkSize(item: rule.item, axis: rule.axis, value: target)
         if install(constraint, label: label) {
             sizeRules[index].installed = constraint
             sizeRules[index].installedValue = target
@@ -479,7 +486,7 @@ struct LayoutSession: Sendable {
         var installed: [Constraint] = []
         installed.reserveCapacity(constraints.count)
         for constraint in constraints
-        where install(constraint, label: .stack(state.stack.name, constraint)) {
+        where install(constraint, label: .stack(index)) {
             installed.append(constraint)
         }
         stacks[index].constraints = installed
@@ -497,7 +504,7 @@ struct LayoutSession: Sendable {
     private mutating func installUserConstraints(_ constraints: [DelegateConstraint]) {
         let placed = itemIndex
         let checks = ConstraintDiagnostics(plan: plan, isPlaced: { placed[$0] != nil })
-        for constraint in constraints {
+        for (position, constraint) in constraints.enumerated() {
             let spec = constraint.spec
             // Each anchor's item is looked up once, for the checks and for the terms. The map and the safe
             // area are the screen's whatever was placed.
@@ -531,7 +538,7 @@ struct LayoutSession: Sendable {
                 noteGuideAxisRead(
                     item: placedContainerName ? itemIndex[second.item.name] : secondItem, second.attribute)
             }
-            install(built, label: .written(constraint.text))
+            install(built, label: .written(position))
         }
         buildDiagnostics += checks.stateChecks(constraints)
     }
@@ -546,86 +553,91 @@ struct LayoutSession: Sendable {
     /// Adds `scale × anchor` to `expression`: the anchor's terms written straight into the constraint's
     /// expression (this runs for every constraint, so no intermediate expressions or arrays).
     /// Returns false for an item the state does not place.
+    ///
+    /// An anchor is an edge, a center or a size on one axis: `position × a + size × b` with (a, b)
+    /// (1, 0) for the left or top edge, (1, 1) for the right or bottom edge, (1, 0.5) for a center and
+    /// (0, 1) for a size. Only the variables that take part are read (each read is a reference count).
     private func appendAnchor(
         _ anchor: Anchor, placedItem: Int?, scale: Double, expression: inout Expression
     ) -> Bool {
-        let reference = anchor.item
-        let margin = reference.margins ? plan.style[.layoutMargin] : 0
-        // (left, top, width, height) as (variable or nil, constant offset) per component.
-        var left: Variable? = nil
-        var top: Variable? = nil
-        var width: Variable? = nil
-        var height: Variable? = nil
-        var leftOffset = margin
-        var topOffset = margin
-        var widthOffset = -2 * margin
-        var heightOffset = -2 * margin
-        // Insets subtracted from the size (the safe area's width is map.width - left - right inset).
-        var widthInsets: (Variable, Variable)? = nil
-        var heightInsets: (Variable, Variable)? = nil
+        let rtl = plan.screen.layoutDirection == .rightToLeft
+        var attribute = anchor.attribute
+        if attribute == .leading { attribute = rtl ? .right : .left }
+        if attribute == .trailing { attribute = rtl ? .left : .right }
+        let horizontal: Bool
+        let positionFactor: Double?
+        let sizeFactor: Double?
+        switch attribute {
+        case .left: (horizontal, positionFactor, sizeFactor) = (true, 1, nil)
+        case .right: (horizontal, positionFactor, sizeFactor) = (true, 1, 1)
+        case .centerX: (horizontal, positionFactor, sizeFactor) = (true, 1, 0.5)
+        case .width: (horizontal, positionFactor, sizeFactor) = (true, nil, 1)
+        case .top: (horizontal, positionFactor, sizeFactor) = (false, 1, nil)
+        case .bottom: (horizontal, positionFactor, sizeFactor) = (false, 1, 1)
+        case .centerY: (horizontal, positionFactor, sizeFactor) = (false, 1, 0.5)
+        case .height: (horizontal, positionFactor, sizeFactor) = (false, nil, 1)
+        case .leading, .trailing: (horizontal, positionFactor, sizeFactor) = (true, nil, nil)
+        }
+        let margin = anchor.item.margins ? plan.style[.layoutMargin] : 0
+        // The position and size variables (nil: none, the map's origin) with their constant offsets,
+        // and the insets subtracted from the size (the safe area's width is map.width - left - right).
+        var position: Variable? = nil
+        var size: Variable? = nil
+        var positionOffset = margin
+        var sizeOffset = -2 * margin
+        var insets: (Variable, Variable)? = nil
         if let index = placedItem {
-            let variables = items[index].variables
-            left = variables.left
-            top = variables.top
-            width = variables.width
-            height = variables.height
+            if positionFactor != nil {
+                position = horizontal ? items[index].variables.left : items[index].variables.top
+            }
+            if sizeFactor != nil {
+                size = horizontal ? items[index].variables.width : items[index].variables.height
+            }
         } else {
-            switch reference.name {
-            case BuiltInItem.map.rawValue where !reference.margins:
-                width = ScreenVariables.width
-                height = ScreenVariables.height
+            switch anchor.item.name {
+            case BuiltInItem.map.rawValue where !anchor.item.margins:
+                size = horizontal ? ScreenVariables.width : ScreenVariables.height
             case BuiltInItem.map.rawValue, BuiltInItem.safeArea.rawValue:
                 // map.margins is the safe area inset by the layout margin (insetsLayoutMarginsFromSafeArea).
-                left = ScreenVariables.safeLeft
-                top = ScreenVariables.safeTop
-                width = ScreenVariables.width
-                height = ScreenVariables.height
-                widthInsets = (ScreenVariables.safeLeft, ScreenVariables.safeRight)
-                heightInsets = (ScreenVariables.safeTop, ScreenVariables.safeBottom)
-                if reference.name == BuiltInItem.safeArea.rawValue {
-                    leftOffset = 0
-                    topOffset = 0
-                    widthOffset = 0
-                    heightOffset = 0
+                if horizontal {
+                    position = ScreenVariables.safeLeft
+                    size = ScreenVariables.width
+                    insets = (ScreenVariables.safeLeft, ScreenVariables.safeRight)
+                } else {
+                    position = ScreenVariables.safeTop
+                    size = ScreenVariables.height
+                    insets = (ScreenVariables.safeTop, ScreenVariables.safeBottom)
+                }
+                if anchor.item.name == BuiltInItem.safeArea.rawValue {
+                    positionOffset = 0
+                    sizeOffset = 0
                 }
             default:
                 // An item the state does not place.
                 return false
             }
         }
-        func add(_ variable: Variable?, _ insets: (Variable, Variable)?, _ offset: Double, _ factor: Double) {
-            if let variable { expression.append(Term(variable, factor * scale)) }
-            if let (first, second) = insets {
-                expression.append(Term(first, -1 * factor * scale))
-                expression.append(Term(second, -1 * factor * scale))
-            }
-            expression.constant += offset * factor * scale
+        if let factor = positionFactor {
+            Self.add(position, insets: nil, offset: positionOffset, factor: factor, scale: scale, to: &expression)
         }
-        let rtl = plan.screen.layoutDirection == .rightToLeft
-        var attribute = anchor.attribute
-        if attribute == .leading { attribute = rtl ? .right : .left }
-        if attribute == .trailing { attribute = rtl ? .left : .right }
-        switch attribute {
-        case .left: add(left, nil, leftOffset, 1)
-        case .top: add(top, nil, topOffset, 1)
-        case .width: add(width, widthInsets, widthOffset, 1)
-        case .height: add(height, heightInsets, heightOffset, 1)
-        case .right:
-            add(left, nil, leftOffset, 1)
-            add(width, widthInsets, widthOffset, 1)
-        case .bottom:
-            add(top, nil, topOffset, 1)
-            add(height, heightInsets, heightOffset, 1)
-        case .centerX:
-            add(left, nil, leftOffset, 1)
-            add(width, widthInsets, widthOffset, 0.5)
-        case .centerY:
-            add(top, nil, topOffset, 1)
-            add(height, heightInsets, heightOffset, 0.5)
-        case .leading, .trailing:
-            break
+        if let factor = sizeFactor {
+            Self.add(size, insets: insets, offset: sizeOffset, factor: factor, scale: scale, to: &expression)
         }
         return true
+    }
+
+    /// `factor × scale × (variable - insets + offset)` added to `expression`.
+    @inline(__always)
+    private static func add(
+        _ variable: Variable?, insets: (Variable, Variable)?, offset: Double, factor: Double, scale: Double,
+        to expression: inout Expression
+    ) {
+        if let variable { expression.append(Term(variable, factor * scale)) }
+        if let (first, second) = insets {
+            expression.append(Term(first, -1 * factor * scale))
+            expression.append(Term(second, -1 * factor * scale))
+        }
+        expression.constant += offset * factor * scale
     }
 
     /// The solver constraint of a document constraint, as `first - (second × multiplier + constant)`
@@ -821,7 +833,7 @@ struct LayoutSession: Sendable {
             guard let label = found, label.isReported else { continue }
             reports.append(
                 BrokenConstraintReport(
-                    constraint: text(of: label),
+                    constraint: text(of: label, for: broken.constraint),
                     priority: broken.constraint.priority.value,
                     violation: roundMilli(broken.violation)))
         }
