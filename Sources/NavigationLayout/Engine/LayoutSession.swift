@@ -28,11 +28,14 @@ struct LayoutSession: Sendable {
     private var promptCorners: PromptCorners = .top
     /// The component sizes for the plan's screen (recomputed when the screen changes).
     private var sizes: ComponentSizes
+    /// The screen whose values the edit variables hold (the plan's, until another is suggested).
+    private var suggestedScreen: Screen
     private var stateName: String { plan.state.navigation.rawValue }
 
     init(plan: LayoutPlan) {
         self.plan = plan
         sizes = plan.sizes
+        suggestedScreen = plan.screen
         buildDiagnostics = plan.diagnostics
         hidden = plan.hidden
         build()
@@ -152,6 +155,8 @@ struct LayoutSession: Sendable {
         // Custom views and stacks named only by constraints are placed too: they are the app's own.
         if !document.views.isEmpty || !document.stacks.isEmpty {
             func addIfCustom(_ name: String) {
+                // Most anchors name an item the state already placed: one lookup instead of two scans.
+                guard itemIndex[name] == nil else { return }
                 if customView(name) != nil || stack(named: name) != nil { addView(name) }
             }
             for constraint in constraints {
@@ -528,7 +533,8 @@ struct LayoutSession: Sendable {
             let verdict = checks.check(
                 constraint, first: anchorItem(spec.first, firstItem),
                 second: spec.second.map { anchorItem($0, secondItem) })
-            buildDiagnostics += verdict.diagnostics
+            // Nearly every constraint passes: appending an empty list still costs a call.
+            if !verdict.diagnostics.isEmpty { buildDiagnostics += verdict.diagnostics }
             guard verdict.install, let built = build(spec, firstItem: firstItem, secondItem: secondItem) else {
                 continue
             }
@@ -691,8 +697,13 @@ struct LayoutSession: Sendable {
     mutating func solve(screen: Screen) -> LayoutResult {
         plan.screen = screen
         sizes = plan.sizes
-        for (index, variable) in ScreenVariables.all.enumerated() {
-            try? solver.suggestValue(ScreenVariables.value(at: index, of: screen), for: variable)
+        // The first solve of a session is for the screen it was built with, whose values the edit
+        // variables already hold: suggesting them again would change nothing.
+        if screen != suggestedScreen {
+            for (index, variable) in ScreenVariables.all.enumerated() {
+                try? solver.suggestValue(ScreenVariables.value(at: index, of: screen), for: variable)
+            }
+            suggestedScreen = screen
         }
         // Every solve starts from the full set of arranged views: room may have come back.
         for index in stacks.indices where stacks[index].visibleCount < stacks[index].arranged.count {

@@ -64,7 +64,7 @@ extension LayoutResult {
         writer.endArray()
         writer.field("broken")
         writer.beginArray()
-        for report in broken { writer.value(report.jsonValue) }
+        for report in broken { report.write(into: &writer) }
         writer.endArray()
         writer.field("mapFeatures")
         mapFeatures.write(into: &writer)
@@ -116,6 +116,20 @@ extension Frame {
         writer.number(width)
         writer.field("height")
         writer.number(height)
+        writer.endObject()
+    }
+}
+
+extension BrokenConstraintReport {
+    /// The members of `jsonValue`, in its order, written without building the tree.
+    func write(into writer: inout CompactJSONWriter) {
+        writer.beginObject()
+        writer.field("constraint")
+        writer.string(constraint)
+        writer.field("priority")
+        writer.number(Double(priority))
+        writer.field("violation")
+        writer.number(violation)
         writer.endObject()
     }
 }
