@@ -8,8 +8,8 @@ struct LayoutSession: Sendable {
     private var solver = Solver()
     private(set) var items: [PlacedItem] = []
     private var itemIndex = ItemNameIndex()
-    /// Readable text of every constraint the session installs, for diagnostics and `broken`.
-    /// In the order installed. Labels are read only for a conflict or a broken constraint, so they are
+    /// Every constraint the session installs with its label (rendered as text only for diagnostics and
+    /// `broken`, see `text(of:for:)`), in the order installed. Labels are read only for a conflict or a broken constraint, so they are
     /// kept in a list rather than hashed for every constraint installed (see `label(of:)`).
     private var labels: [InstalledConstraint] = []
     /// The document's constraints in force, in the order installed (`ConstraintLabel.written` points here).
@@ -197,12 +197,10 @@ struct LayoutSession: Sendable {
 
     // MARK: Installing
 
-    /// The label is taken over (every caller builds it for this call), so keeping it is a move rather
-    /// than a copy of its strings.
+    /// Adds a constraint to the solver and keeps its label; a required constraint the solver rejects is
+    /// reported as a conflict (with the constraints it conflicts with) instead. Returns whether it was added.
     @discardableResult
-    private mutating func install(_ constraint: Constraint, label: consuming ConstraintLabel)
-        -> Bool
-    {
+    private mutating func install(_ constraint: Constraint, label: ConstraintLabel) -> Bool {
         do throws(SolverError) {
             try solver.add(constraint)
             labels.append(InstalledConstraint(constraint: constraint, label: label))
@@ -816,7 +814,9 @@ struct LayoutSession: Sendable {
         diagnostics += ambiguityDiagnostics(visible: visibleMask)
         var stackPositions: [(String, HidingStack.Position)] = []
         stackPositions.reserveCapacity(stacks.count)
-        for position in stacks.indices { stackPositions.append((stacks[position].stack.name, stacks[position].stack.position)) }
+        for position in stacks.indices {
+            stackPositions.append((stacks[position].stack.name, stacks[position].stack.position))
+        }
         diagnostics += GeometryChecks(
             screen: plan.screen, style: plan.style, navigation: plan.state.navigation, wideMode: plan.wideMode,
             items: items, frames: frames, visible: visibleIndices, layers: result.layers,
