@@ -70,35 +70,24 @@ struct LayoutSession: Sendable {
 
     private func collectConstraints() -> [DelegateConstraint] {
         guard let layout = plan.stateLayout else { return [] }
-        var constraints = plan.document.shared + layout.constraints
-        if let promptLayout { constraints += promptLayout.constraints }
+        let prompt = promptLayout
+        // Sized once: joining the lists pairwise made an array and then grew it for the prompt's.
+        var constraints: [DelegateConstraint] = []
+        constraints.reserveCapacity(
+            plan.document.shared.count + layout.constraints.count + (prompt?.constraints.count ?? 0))
+        constraints += plan.document.shared
+        constraints += layout.constraints
+        if let prompt { constraints += prompt.constraints }
         return constraints
     }
 
-    /// Why a component cannot be placed in the plan's state, or nil when it can. Static so checks can
-    /// use it without capturing (and copying) the session.
-    static func availability(of item: BuiltInItem, plan: LayoutPlan) -> String? {
-        // The built-in layout shows its own controls (and the compass with navigation off) by the
-        // settings' rules, which its generated document already applied.
-        if plan.allowsBuiltInOnlyItems && (item == .compass || !item.isHandedToDelegates) { return nil }
-        if !plan.allowsBuiltInOnlyItems && !item.isHandedToDelegates {
-            return "only the built-in layout places \(item.rawValue); a delegate adds its own view instead"
-        }
-        if !item.isAvailable(in: plan.state.navigation, promptShown: plan.promptShown) {
-            if item == .prompt { return "a prompt exists only while one is shown during guidance" }
-            let states = item.availableStates.map(\.rawValue).joined(separator: ", ")
-            return "the SDK hands it over in: \(states.isEmpty ? "no state" : states)"
-        }
-        return nil
-    }
-
     private mutating func placeItems(constraints: [DelegateConstraint]) {
-        // A local copy: `addView` below mutates the session, and calling an instance method from it
-        // would copy the whole session (solver included) for every view.
-        let plan = self.plan
+        // Locals: `addView` below mutates the session, and calling an instance method from it would copy
+        // the whole session (solver included) for every view.
         let document = plan.document
         let navigation = plan.state.navigation
         let layout = plan.stateLayout
+        let availability = ComponentAvailability(plan: plan)
         // A document declares a handful of views and stacks: scanning them beats building two
         // dictionaries per request (a large document still gets them).
         let indexed = document.views.count + document.stacks.count > ItemNameIndex.scanLimit
@@ -123,7 +112,7 @@ struct LayoutSession: Sendable {
         func addView(_ name: String) {
             guard itemIndex[name] == nil else { return }
             if let item = BuiltInItem(rawValue: name) {
-                if let problem = Self.availability(of: item, plan: plan) {
+                if let problem = availability.problem(with: item) {
                     buildDiagnostics.append(
                         .unavailableInState(name, constraint: nil, state: stateName, detail: problem))
                     return
@@ -137,7 +126,7 @@ struct LayoutSession: Sendable {
                 for member in stack.arranged where itemIndex[member] == nil {
                     if let item = BuiltInItem(rawValue: member) {
                         // The SDK hands a stack only the buttons of the state (no .reporting when ready).
-                        guard Self.availability(of: item, plan: plan) == nil else { continue }
+                        guard availability.problem(with: item) == nil else { continue }
                         add(member, role: .component(item))
                     } else if let view = customView(member) {
                         add(member, role: .view(view))
