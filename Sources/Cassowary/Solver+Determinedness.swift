@@ -17,8 +17,10 @@ extension Solver {
         // scratch space is written, so the copy shares everything else); made only for a symbol the
         // read-only test below cannot settle, which in a layout without ambiguity is none.
         var exact: ExactExpansion?
+        // Variables defined through others ask the same question of those others: answers are kept.
+        var answers = [UInt8](repeating: 0, count: tableau.symbolCount)
         for symbol in 0..<tableau.symbolCount where tableau.kind[symbol] == .external {
-            if tableau.expandsOnlyToPinnedSymbols(Int32(symbol)) { continue }
+            if tableau.expandsOnlyToPinnedSymbols(Int32(symbol), answers: &answers) { continue }
             guard let variable = variable(ofSymbol: symbol) else { continue }
             // A non-basic variable that nothing defines expands to itself: the tableau cannot prove it
             // constant, exactly as the expansion would find.
@@ -148,13 +150,27 @@ extension Tableau {
     /// accepts (a dummy, or a slack or error that costs to raise). The expansion mentions a subset of
     /// these (sums may cancel, near-zero sums are dropped), so "true" here means "true" there; on
     /// "false" the caller runs the exact test. Definitions recurse as `accumulate` does.
-    func expandsOnlyToPinnedSymbols(_ symbol: Int32) -> Bool {
+    ///
+    /// `answers` (one per symbol, 0 while unknown, 1 for true, 2 for false) keeps the answer for every
+    /// symbol asked, so that a symbol many definitions mention is looked at once.
+    func expandsOnlyToPinnedSymbols(_ symbol: Int32, answers: inout [UInt8]) -> Bool {
+        switch answers[Int(symbol)] {
+        case 1: return true
+        case 2: return false
+        default: break
+        }
+        let answer = expansionIsPinned(symbol, answers: &answers)
+        answers[Int(symbol)] = answer ? 1 : 2
+        return answer
+    }
+
+    private func expansionIsPinned(_ symbol: Int32, answers: inout [UInt8]) -> Bool {
         let index = definitionOf[Int(symbol)]
         if index >= 0, let definition = definitions[Int(index)] {
             guard isPinnedAtZero(definition.marker) else { return false }
             let end = Int(definition.termStart + definition.termCount)
             for position in Int(definition.termStart)..<end
-            where !expandsOnlyToPinnedSymbols(definitionTerms[position].symbol) {
+            where !expandsOnlyToPinnedSymbols(definitionTerms[position].symbol, answers: &answers) {
                 return false
             }
             return true

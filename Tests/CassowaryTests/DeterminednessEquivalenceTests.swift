@@ -48,8 +48,9 @@ import Testing
             }
             var tableau = solver.tableau
             var expansion: [RowEntry] = []
+            var answers = [UInt8](repeating: 0, count: tableau.symbolCount)
             for symbol in 0..<tableau.symbolCount where tableau.kind[symbol] == .external {
-                guard solver.tableau.expandsOnlyToPinnedSymbols(Int32(symbol)) else {
+                guard solver.tableau.expandsOnlyToPinnedSymbols(Int32(symbol), answers: &answers) else {
                     rejected += 1
                     continue
                 }
