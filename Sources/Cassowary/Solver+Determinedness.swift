@@ -13,17 +13,36 @@ extension Solver {
     public func undeterminedVariables() -> [Variable] {
         var probe: Solver?
         var undetermined: [Variable] = []
-        // A copy, because expanding a symbol uses the tableau's accumulator; only that scratch space
-        // is written, so the copy shares everything else.
-        var tableau = self.tableau
-        var expansion: [RowEntry] = []
+        // The exact expansion writes the tableau's accumulator, so it works on a copy (only that
+        // scratch space is written, so the copy shares everything else); made only for a symbol the
+        // read-only test below cannot settle, which in a layout without ambiguity is none.
+        var exact: ExactExpansion?
+        // Variables defined through others ask the same question of those others: answers are kept.
+        var answers = [UInt8](repeating: 0, count: tableau.symbolCount)
         for symbol in 0..<tableau.symbolCount where tableau.kind[symbol] == .external {
+            if tableau.expandsOnlyToPinnedSymbols(Int32(symbol), answers: &answers) { continue }
             guard let variable = variable(ofSymbol: symbol) else { continue }
-            if Solver.isDeterminedByTableau(Int32(symbol), in: &tableau, expansion: &expansion) { continue }
+            // A non-basic variable that nothing defines expands to itself: the tableau cannot prove it
+            // constant, exactly as the expansion would find.
+            let expandsToItself = tableau.rowOf[symbol] < 0 && tableau.definitionOf[symbol] < 0
+            if !expandsToItself {
+                if exact == nil { exact = ExactExpansion(tableau: tableau) }
+                if exact?.determines(Int32(symbol)) == true { continue }
+            }
             if probe == nil { probe = probeSolver() }
             if probe?.isFixed(variable) == false { undetermined.append(variable) }
         }
         return undetermined
+    }
+
+    /// The exact tableau test (``isDeterminedByTableau(_:in:expansion:)``) on a scratch copy.
+    struct ExactExpansion {
+        var tableau: Tableau
+        var expansion: [RowEntry] = []
+
+        mutating func determines(_ symbol: Int32) -> Bool {
+            Solver.isDeterminedByTableau(symbol, in: &tableau, expansion: &expansion)
+        }
     }
 
     /// The former whole check, which probes every variable in the scratch solver; kept as the
@@ -125,6 +144,53 @@ extension Solver {
 }
 
 extension Tableau {
+    /// A sufficient condition for ``Solver/isDeterminedByTableau(_:in:expansion:)``, read from the
+    /// tableau without building the expansion: every symbol the expansion could mention (the row's
+    /// entries, or through a definition its marker and the expansions of its terms) is one that test
+    /// accepts (a dummy, or a slack or error that costs to raise). The expansion mentions a subset of
+    /// these (sums may cancel, near-zero sums are dropped), so "true" here means "true" there; on
+    /// "false" the caller runs the exact test. Definitions recurse as `accumulate` does.
+    ///
+    /// `answers` (one per symbol, 0 while unknown, 1 for true, 2 for false) keeps the answer for every
+    /// symbol asked, so that a symbol many definitions mention is looked at once.
+    func expandsOnlyToPinnedSymbols(_ symbol: Int32, answers: inout [UInt8]) -> Bool {
+        switch answers[Int(symbol)] {
+        case 1: return true
+        case 2: return false
+        default: break
+        }
+        let answer = expansionIsPinned(symbol, answers: &answers)
+        answers[Int(symbol)] = answer ? 1 : 2
+        return answer
+    }
+
+    private func expansionIsPinned(_ symbol: Int32, answers: inout [UInt8]) -> Bool {
+        let index = definitionOf[Int(symbol)]
+        if index >= 0, let definition = definitions[Int(index)] {
+            guard isPinnedAtZero(definition.marker) else { return false }
+            let end = Int(definition.termStart + definition.termCount)
+            for position in Int(definition.termStart)..<end
+            where !expandsOnlyToPinnedSymbols(definitionTerms[position].symbol, answers: &answers) {
+                return false
+            }
+            return true
+        }
+        let slot = rowOf[Int(symbol)]
+        guard slot >= 0 else { return isPinnedAtZero(symbol) }
+        for position in range(slot) where !isPinnedAtZero(entryPool[position].symbol) { return false }
+        return true
+    }
+
+    /// Whether a non-basic symbol is zero all over the optimal face, as the exact test decides it.
+    @inline(__always)
+    func isPinnedAtZero(_ symbol: Int32) -> Bool {
+        switch kind[Int(symbol)] {
+        case .dummy: return true
+        case .slack, .error: return costsToRaise(symbol)
+        case .external, .unused: return false
+        }
+    }
+
     /// True when raising the non-basic restricted `symbol` from zero would raise the objective: its
     /// first objective coefficient that is not near zero, highest level first, is positive.
     func costsToRaise(_ symbol: Int32) -> Bool {

@@ -2,17 +2,23 @@ extension Solver {
     /// The non-required constraints the current solution violates, with their violation, in the
     /// order they were added. Edit variables' suggestions are not constraints and are not listed.
     public func brokenConstraints() -> [BrokenConstraint] {
-        var broken: [BrokenConstraint] = []
+        // The records are walked in index order and only the broken ones (usually none or a few) are
+        // put in the order of addition afterwards: sorting every record to find them cost more than
+        // the whole check.
+        var broken: [(sequence: Int, constraint: BrokenConstraint)] = []
         let values = tableau.solutionValues()
-        for record in userRecordsInOrder() where !record.constraint.priority.isRequired {
+        for index in 0..<records.count {
+            guard let record = records[index], !record.isEdit, !record.constraint.priority.isRequired else { continue }
             let violation = record.constraint.violation { variable in
                 symbolOfVariable[variable].map { values[Int($0)] } ?? 0
             }
             if violation > Solver.reportTolerance {
-                broken.append(BrokenConstraint(constraint: record.constraint, violation: violation))
+                broken.append(
+                    (record.sequence, BrokenConstraint(constraint: record.constraint, violation: violation)))
             }
         }
-        return broken
+        if broken.count > 1 { broken.sort { $0.sequence < $1.sequence } }
+        return broken.map(\.constraint)
     }
 
     /// Violations and movements below this size are rounding, not results.

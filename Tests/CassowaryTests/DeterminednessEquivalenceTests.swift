@@ -32,4 +32,35 @@ import Testing
             Self.names(solver.undeterminedVariables())
                 == Self.names(solver.undeterminedVariablesByProbingEveryVariable()), "seed \(seed) with edits")
     }
+
+    /// The read-only test that lets most variables skip the expansion must never accept a symbol the
+    /// expansion's test rejects (it may reject more: those get the expansion).
+    @Test func readOnlyTestAcceptsOnlyWhatTheExpansionAccepts() throws {
+        var accepted = 0
+        var rejected = 0
+        for seed in 0..<300 as Range<UInt64> {
+            var generator = SeededGenerator(seed: 0x5EED_0F_BA5E &+ seed)
+            let system = RandomizedPropertyTests.makeSystem(&generator)
+            var solver = Solver()
+            let required = system.required.prefix(Int.random(in: 0...system.required.count, using: &generator))
+            for constraint in (required + system.preferences).shuffled(using: &generator) {
+                try solver.add(constraint)
+            }
+            var tableau = solver.tableau
+            var expansion: [RowEntry] = []
+            var answers = [UInt8](repeating: 0, count: tableau.symbolCount)
+            for symbol in 0..<tableau.symbolCount where tableau.kind[symbol] == .external {
+                guard solver.tableau.expandsOnlyToPinnedSymbols(Int32(symbol), answers: &answers) else {
+                    rejected += 1
+                    continue
+                }
+                accepted += 1
+                #expect(
+                    Solver.isDeterminedByTableau(Int32(symbol), in: &tableau, expansion: &expansion),
+                    "seed \(seed), symbol \(symbol)")
+            }
+        }
+        // The systems mix determined and free variables: both answers must have come up.
+        #expect(accepted > 0 && rejected > 0)
+    }
 }

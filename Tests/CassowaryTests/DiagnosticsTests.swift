@@ -19,6 +19,25 @@ import Testing
         #expect(broken.map(\.violation) == [15, 6])
     }
 
+    @Test func brokenConstraintsKeepTheOrderOfAdditionWhenRecordsAreReused() throws {
+        // Removing a constraint frees its record; the next one added takes that record, so record
+        // order and order of addition differ: the report follows the order of addition.
+        let x = Variable("x")
+        var solver = Solver()
+        let placeholder = (x >= -100).withPriority(.low)
+        let wins = (x == 10).withPriority(.high)
+        let first = (x >= 25).withPriority(.low)
+        try solver.add(placeholder)
+        try solver.add(wins)
+        try solver.add(first)
+        try solver.remove(placeholder)
+        let second = (x == 4).withPriority(.fittingSize)
+        try solver.add(second)
+        let broken = solver.brokenConstraints()
+        #expect(broken.map { ObjectIdentifier($0.constraint) } == [first, second].map(ObjectIdentifier.init))
+        #expect(broken.map(\.violation) == [15, 6])
+    }
+
     @Test func satisfiedSystemHasNoBrokenConstraints() throws {
         let x = Variable("x")
         var solver = Solver()

@@ -37,4 +37,22 @@ import Testing
         #expect(json.contains(#""brokenToRecover":"viewport.top == map.top""#))
         #expect(json.contains(#""rule":"Auto Layout"#))
     }
+
+    /// Frames are written in one piece into room sized for the longest numbers a Double prints as:
+    /// frames of such numbers (and of the other kinds a number can take) must come out as the value
+    /// tree writes them.
+    @Test(arguments: [
+        Frame(
+            x: -2.2250738585072014e-308, y: -1.7976931348623157e+308, width: -Double.leastNonzeroMagnitude, height: -0.1
+        ),
+        Frame(x: -9_007_199_254_740_992, y: 9_007_199_254_740_994, width: -123_456_789.125, height: 1e-7),
+        Frame(x: .infinity, y: -.nan, width: -0.0, height: 0),
+    ])
+    func framesOfTheLongestNumbersAreWrittenLikeTheValueTree(frame: Frame) throws {
+        var result = try EngineFixtures.solve("seed-delegate-prompt.json")
+        // Forty of them: the buffer grows on the way (it starts at 2 kB).
+        result.frames = (0..<40).map { (name: "view\($0)", frame: frame) }
+        result.cameraViewport = frame
+        #expect(result.jsonBytes() == JSONWriter().bytes(for: result.jsonValue))
+    }
 }

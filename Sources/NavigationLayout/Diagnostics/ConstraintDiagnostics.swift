@@ -1,10 +1,23 @@
 /// The checks a delegate's constraint gets before it is installed: findings that depend on the state
 /// being solved (not on the constraint alone, which the request decoder already checked).
 struct ConstraintDiagnostics {
-    let plan: LayoutPlan
+    /// The parts of the plan the checks read (a copy of the plan would count a reference for each of
+    /// its fields, per request).
+    let mode: LayoutMode
+    let navigation: NavigationMode
+    let wideMode: Bool
+    let availability: ComponentAvailability
     let isPlaced: (String) -> Bool
 
-    private var state: String { plan.state.navigation.rawValue }
+    init(plan: LayoutPlan, isPlaced: @escaping (String) -> Bool) {
+        mode = plan.mode
+        navigation = plan.state.navigation
+        wideMode = plan.wideMode
+        availability = ComponentAvailability(plan: plan)
+        self.isPlaced = isPlaced
+    }
+
+    private var state: String { navigation.rawValue }
 
     struct Verdict {
         var install = true
@@ -46,7 +59,7 @@ struct ConstraintDiagnostics {
             verdict.install = false
             return verdict
         }
-        guard plan.mode == .delegate else { return verdict }
+        guard mode == .delegate else { return verdict }
         if spec.first.attribute.directionality == .absolute || spec.second?.attribute.directionality == .absolute {
             let names = [spec.first.item.name] + (spec.second.map { [$0.item.name] } ?? [])
             verdict.diagnostics.append(.leftRightAnchor(items: names, constraint: constraint.text, state: state))
@@ -70,7 +83,7 @@ struct ConstraintDiagnostics {
     {
         let name = anchor.item.name
         guard let item = anchorItem.builtIn, item != .map, item != .safeArea else { return nil }
-        if let problem = LayoutSession.availability(of: item, plan: plan) {
+        if let problem = availability.problem(with: item) {
             return Verdict(
                 install: false,
                 diagnostics: [.unavailableInState(name, constraint: constraint.text, state: state, detail: problem)])
@@ -100,7 +113,7 @@ struct ConstraintDiagnostics {
 
     /// Checks over all the constraints in force together.
     func stateChecks(_ constraints: [DelegateConstraint]) -> [Diagnostic] {
-        guard plan.mode == .delegate, plan.state.navigation == .guidance, !plan.wideMode,
+        guard mode == .delegate, navigation == .guidance, !wideMode,
             isPlaced(BuiltInItem.turnCard.rawValue), isPlaced(BuiltInItem.viewport.rawValue)
         else { return [] }
         let anchored = constraints.contains { constraint in

@@ -1,7 +1,11 @@
 /// Findings about the solved frames: overlaps, prompts covering what they must not, frames off the map,
 /// cards off the leading edge in wide mode, and prompt corners.
 struct GeometryChecks {
-    let plan: LayoutPlan
+    /// The parts of the plan the checks read (a whole plan would be copied, field by field, per solve).
+    let screen: Screen
+    let style: StyleValues
+    let navigation: NavigationMode
+    let wideMode: Bool
     let items: [PlacedItem]
     let frames: [Frame]
     let visible: [Int]
@@ -13,20 +17,30 @@ struct GeometryChecks {
     static let areaTolerance = 1.0
     static let edgeTolerance = 0.5
 
-    private var state: String { plan.state.navigation.rawValue }
-    private var map: Frame { Frame(x: 0, y: 0, width: plan.screen.width, height: plan.screen.height) }
+    private var state: String { navigation.rawValue }
+    private var map: Frame { Frame(x: 0, y: 0, width: screen.width, height: screen.height) }
 
+    /// Every finding, in the order offscreen, overlaps, prompt overlaps, wide-mode cards, prompt corners
+    /// (each check appends to one list: nearly always they find nothing).
     func diagnostics() -> [Diagnostic] {
-        offscreen() + overlaps() + promptOverlaps() + wideModeCards() + promptCornerNote()
+        var diagnostics: [Diagnostic] = []
+        offscreen(into: &diagnostics)
+        overlaps(into: &diagnostics)
+        promptOverlaps(into: &diagnostics)
+        wideModeCards(into: &diagnostics)
+        promptCornerNote(into: &diagnostics)
+        return diagnostics
     }
 
-    private func offscreen() -> [Diagnostic] {
-        visible.compactMap { index in
+    private func offscreen(into diagnostics: inout [Diagnostic]) {
+        let map = self.map
+        for index in visible {
             let frame = frames[index]
             // A widget showing nothing takes no room and cannot stick out.
-            guard frame.width > 0 || frame.height > 0 else { return nil }
-            return map.contains(frame, tolerance: Self.edgeTolerance)
-                ? nil : .offscreen(items[index].outputName, frame: frame, state: state)
+            guard frame.width > 0 || frame.height > 0 else { continue }
+            if !map.contains(frame, tolerance: Self.edgeTolerance) {
+                diagnostics.append(.offscreen(items[index].outputName, frame: frame, state: state))
+            }
         }
     }
 
@@ -36,7 +50,7 @@ struct GeometryChecks {
         case .component(let item):
             return item.kind == .button || item.kind == .googleView
         case .view:
-            let limit = 2 * plan.style[.buttonSize]
+            let limit = 2 * style[.buttonSize]
             return frames[index].width <= limit && frames[index].height <= limit
         case .guide, .stack:
             return true
@@ -48,8 +62,7 @@ struct GeometryChecks {
         return layers.firstIndex(of: name) ?? -1
     }
 
-    private func overlaps() -> [Diagnostic] {
-        var diagnostics: [Diagnostic] = []
+    private func overlaps(into diagnostics: inout [Diagnostic]) {
         let views = visible.filter { !items[$0].isGuide && !items[$0].isStack && items[$0].builtIn != .prompt }
         for (position, first) in views.enumerated() {
             for second in views[(position + 1)...] {
@@ -68,15 +81,13 @@ struct GeometryChecks {
                 diagnostics.append(.overlap(top: items[index].outputName, bottom: "viewport", area: area, state: state))
             }
         }
-        return diagnostics
     }
 
     /// A prompt may cover cards (it slides over the ETA card by design) but not the viewport, the Google
     /// logo (or the re-center button in its place) or bottom-aligned buttons.
-    private func promptOverlaps() -> [Diagnostic] {
-        guard let prompt = visible.first(where: { items[$0].builtIn == .prompt }) else { return [] }
+    private func promptOverlaps(into diagnostics: inout [Diagnostic]) {
+        guard let prompt = visible.first(where: { items[$0].builtIn == .prompt }) else { return }
         let bottomStacks = stackPositions.filter { $0.1 == .bottom }.map(\.0)
-        var diagnostics: [Diagnostic] = []
         for index in visible where index != prompt {
             let covered: Bool
             switch items[index].role {
@@ -95,30 +106,28 @@ struct GeometryChecks {
                 diagnostics.append(.promptOverlap(covered: items[index].outputName, area: area, state: state))
             }
         }
-        return diagnostics
     }
 
     /// Wide mode: both cards on the leading edge, turn card above the ETA card.
-    private func wideModeCards() -> [Diagnostic] {
-        guard plan.wideMode else { return [] }
-        let safe = plan.screen.safeArea
-        let slack = plan.style[.headerFooterHorizontalPadding] + Self.edgeTolerance
-        var diagnostics: [Diagnostic] = []
+    private func wideModeCards(into diagnostics: inout [Diagnostic]) {
+        guard wideMode else { return }
+        let safe = screen.safeArea
+        let slack = style[.headerFooterHorizontalPadding] + Self.edgeTolerance
         var cardFrames: [BuiltInItem: Frame] = [:]
         for index in visible {
             guard let card = items[index].builtIn, card == .turnCard || card == .etaCard else { continue }
             let frame = frames[index]
             cardFrames[card] = frame
             let onLeadingEdge =
-                plan.screen.layoutDirection == .leftToRight
+                screen.layoutDirection == .leftToRight
                 ? frame.minX <= safe.left + slack
-                : frame.maxX >= plan.screen.width - safe.right - slack
+                : frame.maxX >= screen.width - safe.right - slack
             if !onLeadingEdge {
                 diagnostics.append(
                     .wideModeCardOffLeadingEdge(
                         card.rawValue,
                         detail:
-                            "its leading edge is at x \(formatNumber(roundMilli(plan.screen.layoutDirection == .leftToRight ? frame.minX : frame.maxX)))",
+                            "its leading edge is at x \(formatNumber(roundMilli(screen.layoutDirection == .leftToRight ? frame.minX : frame.maxX)))",
                         state: state))
             }
         }
@@ -127,13 +136,12 @@ struct GeometryChecks {
                 .wideModeCardOffLeadingEdge("etaCard", detail: "the turn card must be above the ETA card", state: state)
             )
         }
-        return diagnostics
     }
 
-    private func promptCornerNote() -> [Diagnostic] {
+    private func promptCornerNote(into diagnostics: inout [Diagnostic]) {
         guard let prompt = visible.first(where: { items[$0].builtIn == .prompt }), promptCorners == .top,
-            frames[prompt].maxY < plan.screen.height - Self.edgeTolerance
-        else { return [] }
-        return [.promptCorners(state: state)]
+            frames[prompt].maxY < screen.height - Self.edgeTolerance
+        else { return }
+        diagnostics.append(.promptCorners(state: state))
     }
 }

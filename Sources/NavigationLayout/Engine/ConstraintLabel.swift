@@ -1,15 +1,22 @@
 import Cassowary
 
 /// How a constraint is named in messages; rendered only when a message needs it (most never do).
+///
+/// Plain data (positions, numbers, static text), no strings or references: every installed
+/// constraint keeps its label for the session's lifetime, and a label holding strings cost a
+/// reference count to make and another to destroy, for a text that is almost never printed. The
+/// session renders it from its own items, stacks and constraints (`LayoutSession.text(of:for:)`).
 enum ConstraintLabel: Sendable {
-    /// As the document wrote it.
-    case written(String)
-    /// A component's SDK size: item, axis, value.
-    case sdkSize(String, String, Double)
-    /// A custom view's intrinsic size: item, axis, relation, value, priority, what it is.
-    case intrinsic(String, String, String, Double, Int?, String)
-    /// A hiding stack's own arrangement constraint.
-    case stack(String, Constraint)
+    /// As the document wrote it: the position in the session's constraints in force.
+    case written(Int)
+    /// A component's SDK size: the placed item's position, the axis, the value.
+    case sdkSize(item: Int, axis: SizeRule.Axis, value: Double)
+    /// A custom view's intrinsic size: the placed item's position, the axis, the relation, the value,
+    /// the priority (nil when required) and what it is.
+    case intrinsic(
+        item: Int, axis: SizeRule.Axis, relation: StaticString, value: Double, priority: Int?, what: StaticString)
+    /// A hiding stack's own arrangement constraint: the stack's position in the session's stacks.
+    case stack(Int)
 
     /// Whether `broken` lists the constraint when it gives way: the document's constraints and intrinsic
     /// sizes (as Auto Layout's own logs would name them), not the engine's internal arrangement.
@@ -19,17 +26,11 @@ enum ConstraintLabel: Sendable {
         case .sdkSize, .stack: return false
         }
     }
+}
 
-    /// The text; `describe` prints a solver constraint (for the arrangement constraints).
-    func text(describing describe: (Constraint) -> String) -> String {
-        switch self {
-        case .written(let text): return text
-        case .sdkSize(let item, let axis, let value):
-            return "\(item).\(axis) == \(formatNumber(roundMilli(value))) (SDK size)"
-        case .intrinsic(let item, let axis, let relation, let value, let priority, let what):
-            return "\(item).\(axis) \(relation) \(formatNumber(value))" + (priority.map { " @\($0)" } ?? "")
-                + " (\(what))"
-        case .stack(let name, let constraint): return "\(name) arrangement: \(describe(constraint))"
-        }
-    }
+/// An installed constraint with its label. A struct rather than a tuple: an array of tuples is torn
+/// down through the runtime's generic tuple walk, one element at a time.
+struct InstalledConstraint: Sendable {
+    let constraint: Constraint
+    let label: ConstraintLabel
 }

@@ -6,13 +6,14 @@ import Cassowary
 struct LayoutSession: Sendable {
     private(set) var plan: LayoutPlan
     private var solver = Solver()
-    private let screenVariables = ScreenVariables()
     private(set) var items: [PlacedItem] = []
     private var itemIndex = ItemNameIndex()
-    /// Readable text of every constraint the session installs, for diagnostics and `broken`.
-    /// In the order installed. Labels are read only for a conflict or a broken constraint, so they are
+    /// Every constraint the session installs with its label (rendered as text only for diagnostics and
+    /// `broken`, see `text(of:for:)`), in the order installed. Labels are read only for a conflict or a broken constraint, so they are
     /// kept in a list rather than hashed for every constraint installed (see `label(of:)`).
-    private var labels: [(constraint: Constraint, label: ConstraintLabel)] = []
+    private var labels: [InstalledConstraint] = []
+    /// The document's constraints in force, in the order installed (`ConstraintLabel.written` points here).
+    private var inForce: [DelegateConstraint] = []
     /// "guide|axis" for each axis of a custom guide some constraint reads: a guide's placement on an axis
     /// nothing reads cannot change any frame (the seed's contentBottom has no x), so only these count.
     private var guideAxesRead: [Bool] = []
@@ -27,17 +28,27 @@ struct LayoutSession: Sendable {
     private var promptCorners: PromptCorners = .top
     /// The component sizes for the plan's screen (recomputed when the screen changes).
     private var sizes: ComponentSizes
+    /// The screen whose values the edit variables hold (the plan's, until another is suggested).
+    private var suggestedScreen: Screen
     private var stateName: String { plan.state.navigation.rawValue }
 
     init(plan: LayoutPlan) {
         self.plan = plan
         sizes = plan.sizes
+        suggestedScreen = plan.screen
         buildDiagnostics = plan.diagnostics
         hidden = plan.hidden
-        for (variable, value) in zip(screenVariables.all, screenVariables.values(of: plan.screen)) {
-            try? solver.addEditVariable(variable, priority: ScreenVariables.editPriority, initialValue: value)
+        build()
+    }
+
+    /// Installs the screen, the items and every constraint of the plan.
+    private mutating func build() {
+        for (index, variable) in ScreenVariables.all.enumerated() {
+            try? solver.addEditVariable(
+                variable, priority: ScreenVariables.editPriority,
+                initialValue: ScreenVariables.value(at: index, of: plan.screen))
         }
-        let inForce = collectConstraints()
+        inForce = collectConstraints()
         items.reserveCapacity(16)
         itemIndex.reserveCapacity(16)
         placeItems(constraints: inForce)
@@ -59,35 +70,24 @@ struct LayoutSession: Sendable {
 
     private func collectConstraints() -> [DelegateConstraint] {
         guard let layout = plan.stateLayout else { return [] }
-        var constraints = plan.document.shared + layout.constraints
-        if let promptLayout { constraints += promptLayout.constraints }
+        let prompt = promptLayout
+        // Sized once: joining the lists pairwise made an array and then grew it for the prompt's.
+        var constraints: [DelegateConstraint] = []
+        constraints.reserveCapacity(
+            plan.document.shared.count + layout.constraints.count + (prompt?.constraints.count ?? 0))
+        constraints += plan.document.shared
+        constraints += layout.constraints
+        if let prompt { constraints += prompt.constraints }
         return constraints
     }
 
-    /// Why a component cannot be placed in the plan's state, or nil when it can. Static so checks can
-    /// use it without capturing (and copying) the session.
-    static func availability(of item: BuiltInItem, plan: LayoutPlan) -> String? {
-        // The built-in layout shows its own controls (and the compass with navigation off) by the
-        // settings' rules, which its generated document already applied.
-        if plan.allowsBuiltInOnlyItems && (item == .compass || !item.isHandedToDelegates) { return nil }
-        if !plan.allowsBuiltInOnlyItems && !item.isHandedToDelegates {
-            return "only the built-in layout places \(item.rawValue); a delegate adds its own view instead"
-        }
-        if !item.isAvailable(in: plan.state.navigation, promptShown: plan.promptShown) {
-            if item == .prompt { return "a prompt exists only while one is shown during guidance" }
-            let states = item.availableStates.map(\.rawValue).joined(separator: ", ")
-            return "the SDK hands it over in: \(states.isEmpty ? "no state" : states)"
-        }
-        return nil
-    }
-
     private mutating func placeItems(constraints: [DelegateConstraint]) {
-        // A local copy: `addView` below mutates the session, and calling an instance method from it
-        // would copy the whole session (solver included) for every view.
-        let plan = self.plan
+        // Locals: `addView` below mutates the session, and calling an instance method from it would copy
+        // the whole session (solver included) for every view.
         let document = plan.document
         let navigation = plan.state.navigation
         let layout = plan.stateLayout
+        let availability = ComponentAvailability(plan: plan)
         // A document declares a handful of views and stacks: scanning them beats building two
         // dictionaries per request (a large document still gets them).
         let indexed = document.views.count + document.stacks.count > ItemNameIndex.scanLimit
@@ -112,7 +112,7 @@ struct LayoutSession: Sendable {
         func addView(_ name: String) {
             guard itemIndex[name] == nil else { return }
             if let item = BuiltInItem(rawValue: name) {
-                if let problem = Self.availability(of: item, plan: plan) {
+                if let problem = availability.problem(with: item) {
                     buildDiagnostics.append(
                         .unavailableInState(name, constraint: nil, state: stateName, detail: problem))
                     return
@@ -126,7 +126,7 @@ struct LayoutSession: Sendable {
                 for member in stack.arranged where itemIndex[member] == nil {
                     if let item = BuiltInItem(rawValue: member) {
                         // The SDK hands a stack only the buttons of the state (no .reporting when ready).
-                        guard Self.availability(of: item, plan: plan) == nil else { continue }
+                        guard availability.problem(with: item) == nil else { continue }
                         add(member, role: .component(item))
                     } else if let view = customView(member) {
                         add(member, role: .view(view))
@@ -144,6 +144,8 @@ struct LayoutSession: Sendable {
         // Custom views and stacks named only by constraints are placed too: they are the app's own.
         if !document.views.isEmpty || !document.stacks.isEmpty {
             func addIfCustom(_ name: String) {
+                // Most anchors name an item the state already placed: one lookup instead of two scans.
+                guard itemIndex[name] == nil else { return }
                 if customView(name) != nil || stack(named: name) != nil { addView(name) }
             }
             for constraint in constraints {
@@ -184,22 +186,20 @@ struct LayoutSession: Sendable {
 
     // MARK: Installing
 
-    /// The label is taken over (every caller builds it for this call), so keeping it is a move rather
-    /// than a copy of its strings.
+    /// Adds a constraint to the solver and keeps its label; a required constraint the solver rejects is
+    /// reported as a conflict (with the constraints it conflicts with) instead. Returns whether it was added.
     @discardableResult
-    private mutating func install(_ constraint: Constraint, label: consuming ConstraintLabel)
-        -> Bool
-    {
+    private mutating func install(_ constraint: Constraint, label: ConstraintLabel) -> Bool {
         do throws(SolverError) {
             try solver.add(constraint)
-            labels.append((constraint, label))
+            labels.append(InstalledConstraint(constraint: constraint, label: label))
             return true
         } catch {
             if case .unsatisfiableConstraint(_, let conflicts) = error {
                 let conflicting = conflicts.map { conflict in
-                    self.label(of: conflict).map { text(of: $0) } ?? describe(conflict)
+                    self.label(of: conflict).map { text(of: $0, for: conflict) } ?? describe(conflict)
                 }
-                let broken = text(of: label)
+                let broken = text(of: label, for: constraint)
                 buildDiagnostics.append(
                     .unsatisfiableConstraints(
                         broken: broken, conflicting: conflicting, items: itemsNamed(in: [broken] + conflicting),
@@ -214,9 +214,19 @@ struct LayoutSession: Sendable {
         labels.last { $0.constraint === constraint }?.label
     }
 
-    /// A label's text; an arrangement constraint is printed with its variables' names.
-    private func text(of label: ConstraintLabel) -> String {
-        label.text { describe($0) }
+    /// The text of `constraint`'s label; an arrangement constraint is printed with its variables' names.
+    private func text(of label: ConstraintLabel, for constraint: Constraint) -> String {
+        switch label {
+        case .written(let position):
+            return inForce[position].text
+        case .sdkSize(let item, let axis, let value):
+            return "\(items[item].name).\(axis.rawValue) == \(formatNumber(roundMilli(value))) (SDK size)"
+        case .intrinsic(let item, let axis, let relation, let value, let priority, let what):
+            return "\(items[item].name).\(axis.rawValue) \(relation) \(formatNumber(value))"
+                + (priority.map { " @\($0)" } ?? "") + " (\(what))"
+        case .stack(let stack):
+            return "\(stacks[stack].stack.name) arrangement: \(describe(constraint))"
+        }
     }
 
     /// A solver constraint as `Constraint.description` prints it, its variables named
@@ -261,87 +271,85 @@ struct LayoutSession: Sendable {
     private mutating func installSizes() {
         let sizes = plan.sizes
         sizeRules.reserveCapacity(2 * items.count)
+        func rule(_ index: Int, _ axis: SizeRule.Axis, _ source: SizeRule.Source) {
+            sizeRules.append(SizeRule(item: index, axis: axis, source))
+        }
         for index in items.indices {
-            let item = items[index]
-            switch item.role {
+            switch items[index].role {
             case .component(let component):
                 switch component {
                 case .turnCard:
-                    sizeRules.append(SizeRule(item: index, axis: .width) { sizes, _ in sizes.cardWidth })
-                    sizeRules.append(
-                        SizeRule(item: index, axis: .height) { sizes, frame in sizes.turnCardHeight(top: frame.y) })
+                    rule(index, .width, .cardWidth)
+                    rule(index, .height, .turnCardHeight)
                 case .etaCard:
-                    sizeRules.append(SizeRule(item: index, axis: .width) { sizes, _ in sizes.cardWidth })
-                    sizeRules.append(
-                        SizeRule(item: index, axis: .height) { sizes, frame in sizes.etaCardHeight(bottom: frame.maxY) }
-                    )
+                    rule(index, .width, .cardWidth)
+                    rule(index, .height, .etaCardHeight)
                 case .prompt:
-                    sizeRules.append(SizeRule(item: index, axis: .width) { sizes, _ in sizes.cardWidth })
-                    sizeRules.append(SizeRule(item: index, axis: .height) { sizes, _ in sizes.promptHeight })
+                    rule(index, .width, .cardWidth)
+                    rule(index, .height, .promptHeight)
                 case .googleLogo:
                     if plan.recenterShown {
-                        sizeRules.append(
-                            SizeRule(item: index, axis: .width) { sizes, _ in sizes.style[.recenterButtonWidth] })
-                        sizeRules.append(
-                            SizeRule(item: index, axis: .height) { sizes, _ in sizes.style[.recenterButtonHeight] })
+                        rule(index, .width, .style(.recenterButtonWidth))
+                        rule(index, .height, .style(.recenterButtonHeight))
                     } else {
-                        sizeRules.append(
-                            SizeRule(item: index, axis: .width) { sizes, _ in sizes.style[.googleLogoWidth] })
-                        sizeRules.append(
-                            SizeRule(item: index, axis: .height) { sizes, _ in sizes.style[.googleLogoHeight] })
+                        rule(index, .width, .style(.googleLogoWidth))
+                        rule(index, .height, .style(.googleLogoHeight))
                     }
                 case .recenter:
-                    sizeRules.append(
-                        SizeRule(item: index, axis: .width) { sizes, _ in sizes.style[.recenterButtonWidth] })
-                    sizeRules.append(
-                        SizeRule(item: index, axis: .height) { sizes, _ in sizes.style[.recenterButtonHeight] })
+                    rule(index, .width, .style(.recenterButtonWidth))
+                    rule(index, .height, .style(.recenterButtonHeight))
                 case .speedWidget:
-                    sizeRules.append(SizeRule(item: index, axis: .width) { sizes, _ in sizes.speedWidgetSize.width })
-                    sizeRules.append(SizeRule(item: index, axis: .height) { sizes, _ in sizes.speedWidgetSize.height })
+                    rule(index, .width, .speedWidgetWidth)
+                    rule(index, .height, .speedWidgetHeight)
                 case .compass, .reporting, .myLocation:
-                    sizeRules.append(SizeRule(item: index, axis: .width) { sizes, _ in sizes.style[.buttonSize] })
-                    sizeRules.append(SizeRule(item: index, axis: .height) { sizes, _ in sizes.style[.buttonSize] })
+                    rule(index, .width, .style(.buttonSize))
+                    rule(index, .height, .style(.buttonSize))
                 case .tripProgressBar:
-                    sizeRules.append(
-                        SizeRule(item: index, axis: .width) { sizes, _ in sizes.style[.tripProgressBarWidth] })
+                    rule(index, .width, .style(.tripProgressBarWidth))
                 case .headerAccessory:
-                    if let height = sizes.headerAccessoryHeight {
-                        sizeRules.append(SizeRule(item: index, axis: .height) { _, _ in height })
-                    }
+                    if let height = sizes.headerAccessoryHeight { rule(index, .height, .fixed(height)) }
                 case .map, .safeArea, .viewport:
                     break
                 }
             case .view(let view):
-                installIntrinsic(view, item: item)
+                installIntrinsic(view, item: index)
             case .guide, .stack:
                 break
             }
         }
         // First guess: every item spans the map, so cards start at the edges they usually sit on.
-        let frames = items.map { _ in Frame(x: 0, y: 0, width: 0, height: plan.screen.height) }
+        let frames = Array(repeating: Frame(x: 0, y: 0, width: 0, height: plan.screen.height), count: items.count)
         for index in sizeRules.indices { applySizeRule(index, frames: frames, initial: true) }
     }
 
     /// Auto Layout's intrinsic content size: per axis `size <= intrinsic` at the hugging priority and
     /// `size >= intrinsic` at the compression resistance priority.
-    private mutating func installIntrinsic(_ view: CustomView, item: PlacedItem) {
-        let axes: [(Double?, Variable, Priority, Priority, String)] = [
-            (view.intrinsicWidth, item.variables.width, view.hugging.horizontal, view.compression.horizontal, "width"),
-            (view.intrinsicHeight, item.variables.height, view.hugging.vertical, view.compression.vertical, "height"),
+    private mutating func installIntrinsic(_ view: CustomView, item index: Int) {
+        let variables = items[index].variables
+        let axes: [(Double?, Variable, Priority, Priority, SizeRule.Axis)] = [
+            (view.intrinsicWidth, variables.width, view.hugging.horizontal, view.compression.horizontal, .width),
+            (view.intrinsicHeight, variables.height, view.hugging.vertical, view.compression.vertical, .height),
         ]
-        for (intrinsic, variable, hugging, compression, name) in axes {
+        for (intrinsic, variable, hugging, compression, axis) in axes {
             guard let intrinsic else { continue }
             if hugging.isRequired && compression.isRequired {
                 install(
-                    variable == intrinsic, label: .intrinsic(item.name, name, "==", intrinsic, nil, "intrinsic size"))
+                    variable == intrinsic,
+                    label: .intrinsic(
+                        item: index, axis: axis, relation: "==", value: intrinsic, priority: nil,
+                        what: "intrinsic size"))
                 continue
             }
             install(
                 Constraint(variable - intrinsic, .lessThanOrEqual, priority: hugging),
-                label: .intrinsic(item.name, name, "<=", intrinsic, hugging.value, "content hugging"))
+                label: .intrinsic(
+                    item: index, axis: axis, relation: "<=", value: intrinsic, priority: hugging.value,
+                    what: "content hugging"))
             install(
                 Constraint(variable - intrinsic, .greaterThanOrEqual, priority: compression),
-                label: .intrinsic(item.name, name, ">=", intrinsic, compression.value, "compression resistance"))
+                label: .intrinsic(
+                    item: index, axis: axis, relation: ">=", value: intrinsic, priority: compression.value,
+                    what: "compression resistance"))
         }
     }
 
@@ -357,9 +365,9 @@ struct LayoutSession: Sendable {
         if let current = rule.installed { try? solver.remove(current) }
         // Fields are read in place: copying the item would retain each of its strings and variables.
         let variable = rule.axis == .width ? items[rule.item].variables.width : items[rule.item].variables.height
-        // `variable == target` written as its expression directly (one array instead of three).
-        let constraint = Constraint(Expression(terms: [Term(variable)], constant: 0 + -target), .equal)
-        let label = ConstraintLabel.sdkSize(items[rule.item].name, rule.axis.rawValue, target)
+        // `variable == target` written as its expression directly (no operator arithmetic, no array).
+        let constraint = Constraint(Expression(Term(variable), constant: 0 + -target), .equal)
+        let label = ConstraintLabel.sdkSize(item: rule.item, axis: rule.axis, value: target)
         if install(constraint, label: label) {
             sizeRules[index].installed = constraint
             sizeRules[index].installedValue = target
@@ -399,19 +407,17 @@ struct LayoutSession: Sendable {
             let view = items[position].variables
             let edge =
                 edgeHasWidth
-                ? [Term(view.left), Term(view.width), Term(stack.left, -1), Term(stack.width, -1)]
-                : [Term(view.left), Term(stack.left, -1)]
-            constraints.append(Constraint(Expression(terms: edge), .equal))
-            constraints.append(
-                Constraint(Expression(terms: [Term(stack.width), Term(view.width, -1)]), .greaterThanOrEqual))
+                ? Expression(Term(view.left), Term(view.width), Term(stack.left, -1), Term(stack.width, -1))
+                : Expression(Term(view.left), Term(stack.left, -1))
+            constraints.append(Constraint(edge, .equal))
+            constraints.append(Constraint(Expression(Term(stack.width), Term(view.width, -1)), .greaterThanOrEqual))
             knownWidth = max(knownWidth, knownSize(ofItemAt: position, axis: .width) ?? 0)
         }
         // The next view of a stack laid out top down: view.top == above.top + above.height + spacing.
         // (`0 + -spacing` keeps a zero spacing a positive zero, as the constant has always been written.)
         func stacked(_ view: ItemVariables, under above: ItemVariables) -> Constraint {
             Constraint(
-                Expression(
-                    terms: [Term(view.top), Term(above.top, -1), Term(above.height, -1)], constant: 0 + -spacing),
+                Expression(Term(view.top), Term(above.top, -1), Term(above.height, -1), constant: 0 + -spacing),
                 .equal)
         }
         var previous: ItemVariables? = nil
@@ -422,7 +428,7 @@ struct LayoutSession: Sendable {
                 if let above = previous {
                     constraints.append(stacked(view, under: above))
                 } else {
-                    constraints.append(Constraint(Expression(terms: [Term(view.top), Term(stack.top, -1)]), .equal))
+                    constraints.append(Constraint(Expression(Term(view.top), Term(stack.top, -1)), .equal))
                 }
                 previous = view
             }
@@ -433,15 +439,12 @@ struct LayoutSession: Sendable {
                 if let below = previous {
                     constraints.append(
                         Constraint(
-                            Expression(
-                                terms: [Term(view.top), Term(view.height), Term(below.top, -1)], constant: 0 + spacing),
+                            Expression(Term(view.top), Term(view.height), Term(below.top, -1), constant: 0 + spacing),
                             .equal))
                 } else {
                     constraints.append(
                         Constraint(
-                            Expression(
-                                terms: [Term(view.top), Term(view.height), Term(stack.top, -1), Term(stack.height, -1)]
-                            ),
+                            Expression(Term(view.top), Term(view.height), Term(stack.top, -1), Term(stack.height, -1)),
                             .equal))
                 }
                 previous = view
@@ -454,10 +457,11 @@ struct LayoutSession: Sendable {
                 } else {
                     // top == stack.top + stack.height / 2 - content / 2, content being the visible heights
                     // plus the spacing between them.
-                    var terms = [Term(view.top), Term(stack.top, -1), Term(stack.height, -0.5)]
-                    for arranged in visible { terms.append(Term(items[arranged].variables.height, 0.5)) }
-                    constraints.append(
-                        Constraint(Expression(terms: terms, constant: 0 + contentConstant * 0.5), .equal))
+                    var centered = Expression(
+                        Term(view.top), Term(stack.top, -1), Term(stack.height, -0.5),
+                        constant: 0 + contentConstant * 0.5)
+                    for arranged in visible { centered.append(Term(items[arranged].variables.height, 0.5)) }
+                    constraints.append(Constraint(centered, .equal))
                 }
                 previous = view
             }
@@ -465,18 +469,16 @@ struct LayoutSession: Sendable {
         // The stack takes its content's size only when its own constraints leave it free: below every
         // hugging priority, so the arranged views keep their sizes and sit at the stack's position
         // (top, center, bottom) instead of stretching to fill it.
-        var content = [Term(stack.height)]
+        var content = Expression(Term(stack.height), constant: 0 + -contentConstant)
         for position in visible { content.append(Term(items[position].variables.height, -1)) }
-        constraints.append(
-            Constraint(Expression(terms: content, constant: 0 + -contentConstant), .equal, priority: .fittingSize))
+        constraints.append(Constraint(content, .equal, priority: .fittingSize))
         constraints.append(
             Constraint(
-                Expression(terms: [Term(stack.width)], constant: 0 + -knownWidth), .lessThanOrEqual,
-                priority: .fittingSize))
+                Expression(Term(stack.width), constant: 0 + -knownWidth), .lessThanOrEqual, priority: .fittingSize))
         var installed: [Constraint] = []
         installed.reserveCapacity(constraints.count)
         for constraint in constraints
-        where install(constraint, label: .stack(state.stack.name, constraint)) {
+        where install(constraint, label: .stack(index)) {
             installed.append(constraint)
         }
         stacks[index].constraints = installed
@@ -494,7 +496,7 @@ struct LayoutSession: Sendable {
     private mutating func installUserConstraints(_ constraints: [DelegateConstraint]) {
         let placed = itemIndex
         let checks = ConstraintDiagnostics(plan: plan, isPlaced: { placed[$0] != nil })
-        for constraint in constraints {
+        for (position, constraint) in constraints.enumerated() {
             let spec = constraint.spec
             // Each anchor's item is looked up once, for the checks and for the terms. The map and the safe
             // area are the screen's whatever was placed.
@@ -518,7 +520,8 @@ struct LayoutSession: Sendable {
             let verdict = checks.check(
                 constraint, first: anchorItem(spec.first, firstItem),
                 second: spec.second.map { anchorItem($0, secondItem) })
-            buildDiagnostics += verdict.diagnostics
+            // Nearly every constraint passes: appending an empty list still costs a call.
+            if !verdict.diagnostics.isEmpty { buildDiagnostics += verdict.diagnostics }
             guard verdict.install, let built = build(spec, firstItem: firstItem, secondItem: secondItem) else {
                 continue
             }
@@ -528,7 +531,7 @@ struct LayoutSession: Sendable {
                 noteGuideAxisRead(
                     item: placedContainerName ? itemIndex[second.item.name] : secondItem, second.attribute)
             }
-            install(built, label: .written(constraint.text))
+            install(built, label: .written(position))
         }
         buildDiagnostics += checks.stateChecks(constraints)
     }
@@ -540,89 +543,94 @@ struct LayoutSession: Sendable {
         guideAxesRead[2 * index + (horizontal ? 0 : 1)] = true
     }
 
-    /// Appends `scale × anchor` to `terms` and `constant`: the anchor's expression written straight into
-    /// the constraint's terms (this runs for every constraint, so no intermediate expressions).
+    /// Adds `scale × anchor` to `expression`: the anchor's terms written straight into the constraint's
+    /// expression (this runs for every constraint, so no intermediate expressions or arrays).
     /// Returns false for an item the state does not place.
+    ///
+    /// An anchor is an edge, a center or a size on one axis: `position × a + size × b` with (a, b)
+    /// (1, 0) for the left or top edge, (1, 1) for the right or bottom edge, (1, 0.5) for a center and
+    /// (0, 1) for a size. Only the variables that take part are read (each read is a reference count).
     private func appendAnchor(
-        _ anchor: Anchor, placedItem: Int?, scale: Double, terms: inout [Term], constant: inout Double
+        _ anchor: Anchor, placedItem: Int?, scale: Double, expression: inout Expression
     ) -> Bool {
-        let reference = anchor.item
-        let margin = reference.margins ? plan.style[.layoutMargin] : 0
-        // (left, top, width, height) as (variable or nil, constant offset) per component.
-        var left: Variable? = nil
-        var top: Variable? = nil
-        var width: Variable? = nil
-        var height: Variable? = nil
-        var leftOffset = margin
-        var topOffset = margin
-        var widthOffset = -2 * margin
-        var heightOffset = -2 * margin
-        // Insets subtracted from the size (the safe area's width is map.width - left - right inset).
-        var widthInsets: (Variable, Variable)? = nil
-        var heightInsets: (Variable, Variable)? = nil
+        let rtl = plan.screen.layoutDirection == .rightToLeft
+        var attribute = anchor.attribute
+        if attribute == .leading { attribute = rtl ? .right : .left }
+        if attribute == .trailing { attribute = rtl ? .left : .right }
+        let horizontal: Bool
+        let positionFactor: Double?
+        let sizeFactor: Double?
+        switch attribute {
+        case .left: (horizontal, positionFactor, sizeFactor) = (true, 1, nil)
+        case .right: (horizontal, positionFactor, sizeFactor) = (true, 1, 1)
+        case .centerX: (horizontal, positionFactor, sizeFactor) = (true, 1, 0.5)
+        case .width: (horizontal, positionFactor, sizeFactor) = (true, nil, 1)
+        case .top: (horizontal, positionFactor, sizeFactor) = (false, 1, nil)
+        case .bottom: (horizontal, positionFactor, sizeFactor) = (false, 1, 1)
+        case .centerY: (horizontal, positionFactor, sizeFactor) = (false, 1, 0.5)
+        case .height: (horizontal, positionFactor, sizeFactor) = (false, nil, 1)
+        case .leading, .trailing: (horizontal, positionFactor, sizeFactor) = (true, nil, nil)
+        }
+        let margin = anchor.item.margins ? plan.style[.layoutMargin] : 0
+        // The position and size variables (nil: none, the map's origin) with their constant offsets,
+        // and the insets subtracted from the size (the safe area's width is map.width - left - right).
+        var position: Variable? = nil
+        var size: Variable? = nil
+        var positionOffset = margin
+        var sizeOffset = -2 * margin
+        var insets: (Variable, Variable)? = nil
         if let index = placedItem {
-            let variables = items[index].variables
-            left = variables.left
-            top = variables.top
-            width = variables.width
-            height = variables.height
+            if positionFactor != nil {
+                position = horizontal ? items[index].variables.left : items[index].variables.top
+            }
+            if sizeFactor != nil {
+                size = horizontal ? items[index].variables.width : items[index].variables.height
+            }
         } else {
-            switch reference.name {
-            case BuiltInItem.map.rawValue where !reference.margins:
-                width = screenVariables.width
-                height = screenVariables.height
+            switch anchor.item.name {
+            case BuiltInItem.map.rawValue where !anchor.item.margins:
+                size = horizontal ? ScreenVariables.width : ScreenVariables.height
             case BuiltInItem.map.rawValue, BuiltInItem.safeArea.rawValue:
                 // map.margins is the safe area inset by the layout margin (insetsLayoutMarginsFromSafeArea).
-                left = screenVariables.safeLeft
-                top = screenVariables.safeTop
-                width = screenVariables.width
-                height = screenVariables.height
-                widthInsets = (screenVariables.safeLeft, screenVariables.safeRight)
-                heightInsets = (screenVariables.safeTop, screenVariables.safeBottom)
-                if reference.name == BuiltInItem.safeArea.rawValue {
-                    leftOffset = 0
-                    topOffset = 0
-                    widthOffset = 0
-                    heightOffset = 0
+                if horizontal {
+                    position = ScreenVariables.safeLeft
+                    size = ScreenVariables.width
+                    insets = (ScreenVariables.safeLeft, ScreenVariables.safeRight)
+                } else {
+                    position = ScreenVariables.safeTop
+                    size = ScreenVariables.height
+                    insets = (ScreenVariables.safeTop, ScreenVariables.safeBottom)
+                }
+                if anchor.item.name == BuiltInItem.safeArea.rawValue {
+                    positionOffset = 0
+                    sizeOffset = 0
                 }
             default:
                 // An item the state does not place.
                 return false
             }
         }
-        func add(_ variable: Variable?, _ insets: (Variable, Variable)?, _ offset: Double, _ factor: Double) {
-            if let variable { terms.append(Term(variable, factor * scale)) }
-            if let (first, second) = insets {
-                terms.append(Term(first, -1 * factor * scale))
-                terms.append(Term(second, -1 * factor * scale))
-            }
-            constant += offset * factor * scale
+        if let factor = positionFactor {
+            Self.add(position, insets: nil, offset: positionOffset, factor: factor, scale: scale, to: &expression)
         }
-        let rtl = plan.screen.layoutDirection == .rightToLeft
-        var attribute = anchor.attribute
-        if attribute == .leading { attribute = rtl ? .right : .left }
-        if attribute == .trailing { attribute = rtl ? .left : .right }
-        switch attribute {
-        case .left: add(left, nil, leftOffset, 1)
-        case .top: add(top, nil, topOffset, 1)
-        case .width: add(width, widthInsets, widthOffset, 1)
-        case .height: add(height, heightInsets, heightOffset, 1)
-        case .right:
-            add(left, nil, leftOffset, 1)
-            add(width, widthInsets, widthOffset, 1)
-        case .bottom:
-            add(top, nil, topOffset, 1)
-            add(height, heightInsets, heightOffset, 1)
-        case .centerX:
-            add(left, nil, leftOffset, 1)
-            add(width, widthInsets, widthOffset, 0.5)
-        case .centerY:
-            add(top, nil, topOffset, 1)
-            add(height, heightInsets, heightOffset, 0.5)
-        case .leading, .trailing:
-            break
+        if let factor = sizeFactor {
+            Self.add(size, insets: insets, offset: sizeOffset, factor: factor, scale: scale, to: &expression)
         }
         return true
+    }
+
+    /// `factor × scale × (variable - insets + offset)` added to `expression`.
+    @inline(__always)
+    private static func add(
+        _ variable: Variable?, insets: (Variable, Variable)?, offset: Double, factor: Double, scale: Double,
+        to expression: inout Expression
+    ) {
+        if let variable { expression.append(Term(variable, factor * scale)) }
+        if let (first, second) = insets {
+            expression.append(Term(first, -1 * factor * scale))
+            expression.append(Term(second, -1 * factor * scale))
+        }
+        expression.constant += offset * factor * scale
     }
 
     /// The solver constraint of a document constraint, as `first - (second × multiplier + constant)`
@@ -630,10 +638,8 @@ struct LayoutSession: Sendable {
     /// `firstItem` and `secondItem` are the positions of the placed items the anchors name (nil for the
     /// map, the safe area, or an item the state does not place).
     private func build(_ spec: LayoutConstraintSpec, firstItem: Int?, secondItem: Int?) -> Constraint? {
-        var terms: [Term] = []
-        terms.reserveCapacity(8)
-        var constant = 0.0
-        guard appendAnchor(spec.first, placedItem: firstItem, scale: 1, terms: &terms, constant: &constant) else {
+        var expression = Expression(constant: 0)
+        guard appendAnchor(spec.first, placedItem: firstItem, scale: 1, expression: &expression) else {
             return nil
         }
         var offset = spec.constant.resolved(in: plan.style)
@@ -642,11 +648,11 @@ struct LayoutSession: Sendable {
         if plan.screen.layoutDirection == .rightToLeft && spec.first.attribute.directionality == .directional {
             offset = -offset
         }
-        constant -= offset
+        expression.constant -= offset
         if let second = spec.second {
             guard
                 appendAnchor(
-                    second, placedItem: secondItem, scale: -spec.multiplier, terms: &terms, constant: &constant)
+                    second, placedItem: secondItem, scale: -spec.multiplier, expression: &expression)
             else {
                 return nil
             }
@@ -657,7 +663,7 @@ struct LayoutSession: Sendable {
         case .lessThanOrEqual: relation = .lessThanOrEqual
         case .greaterThanOrEqual: relation = .greaterThanOrEqual
         }
-        return Constraint(Expression(terms: terms, constant: constant), relation, priority: spec.priority)
+        return Constraint(expression, relation, priority: spec.priority)
     }
 
     /// The constraints in the solver, in the order added, and the screen's edit variables with their
@@ -665,8 +671,10 @@ struct LayoutSession: Sendable {
     var workload: SolverWorkload {
         SolverWorkload(
             constraints: solver.constraints,
-            edits: zip(screenVariables.all, screenVariables.values(of: plan.screen)).map {
-                SolverWorkload.Edit(variable: $0.0, priority: ScreenVariables.editPriority, value: $0.1)
+            edits: ScreenVariables.all.enumerated().map { index, variable in
+                SolverWorkload.Edit(
+                    variable: variable, priority: ScreenVariables.editPriority,
+                    value: ScreenVariables.value(at: index, of: plan.screen))
             })
     }
 
@@ -676,8 +684,13 @@ struct LayoutSession: Sendable {
     mutating func solve(screen: Screen) -> LayoutResult {
         plan.screen = screen
         sizes = plan.sizes
-        for (variable, value) in zip(screenVariables.all, screenVariables.values(of: screen)) {
-            try? solver.suggestValue(value, for: variable)
+        // The first solve of a session is for the screen it was built with, whose values the edit
+        // variables already hold: suggesting them again would change nothing.
+        if screen != suggestedScreen {
+            for (index, variable) in ScreenVariables.all.enumerated() {
+                try? solver.suggestValue(ScreenVariables.value(at: index, of: screen), for: variable)
+            }
+            suggestedScreen = screen
         }
         // Every solve starts from the full set of arranged views: room may have come back.
         for index in stacks.indices where stacks[index].visibleCount < stacks[index].arranged.count {
@@ -725,15 +738,24 @@ struct LayoutSession: Sendable {
         return false
     }
 
+    /// Whether item `index` shows: not a view its hiding stack has hidden. (Loops rather than closures
+    /// here and in `makeResult`: a closure that reads the session's fields made Swift copy the whole
+    /// session, solver included, for every result.)
     private func isVisible(_ index: Int) -> Bool {
-        guard let stackName = items[index].stack,
-            let state = stacks.first(where: { $0.stack.name == stackName })
-        else { return true }
-        return state.arranged.prefix(state.visibleCount).contains(items[index].name)
+        guard let stackName = items[index].stack else { return true }
+        for position in stacks.indices where stacks[position].stack.name == stackName {
+            let shown = stacks[position].visibleCount
+            let name = items[index].name
+            for arranged in stacks[position].arranged[..<shown] where arranged == name { return true }
+            return false
+        }
+        return true
     }
 
-    private func makeResult(frames rawFrames: [Frame]) -> LayoutResult {
-        let frames = rawFrames.map { $0.rounded() }
+    private func makeResult(frames rawFrames: consuming [Frame]) -> LayoutResult {
+        // Rounded in place: the solve loop hands its frames over.
+        var frames = rawFrames
+        for index in frames.indices { frames[index] = frames[index].rounded() }
         var result = LayoutResult(
             mode: plan.mode, navigation: plan.state.navigation, wideMode: plan.wideMode,
             mapFeatures: MapFeatures(settings: plan.settings, navigation: plan.state.navigation),
@@ -741,7 +763,10 @@ struct LayoutSession: Sendable {
                 headerPrimaryBackgroundColor: plan.settings.navigationHeaderPrimaryBackgroundColor,
                 headerSecondaryBackgroundColor: plan.settings.navigationHeaderSecondaryBackgroundColor))
         result.hidden = hidden
+        result.frames.reserveCapacity(items.count)
         var visibleIndices: [Int] = []
+        visibleIndices.reserveCapacity(items.count)
+        var visibleMask = Array(repeating: false, count: items.count)
         for index in items.indices {
             if !isVisible(index) {
                 result.hidden.append((items[index].outputName, "hiding stack out of room"))
@@ -753,17 +778,17 @@ struct LayoutSession: Sendable {
                 continue
             }
             if case .guide = items[index].role {
-                if plan.reportedGuides.map({ $0.contains(items[index].name) }) ?? true {
+                if plan.reportedGuides?.contains(items[index].name) ?? true {
                     result.guides.append((items[index].name, frames[index]))
                 }
                 continue
             }
             visibleIndices.append(index)
+            visibleMask[index] = true
             result.frames.append((items[index].outputName, frames[index]))
         }
-        if plan.reportedGuides != nil {
+        if let order = plan.reportedGuides {
             // Report the legacy guides in their documented order.
-            let order = plan.reportedGuides ?? []
             result.guides.sort { (order.firstIndex(of: $0.name) ?? 0) < (order.firstIndex(of: $1.name) ?? 0) }
         }
         if let viewport = itemIndex[BuiltInItem.viewport.rawValue] { result.cameraViewport = frames[viewport] }
@@ -775,38 +800,55 @@ struct LayoutSession: Sendable {
         }
         result.layers = layerOrder(visible: visibleIndices)
         var diagnostics = buildDiagnostics
-        var visibleMask = Array(repeating: false, count: items.count)
-        for index in visibleIndices { visibleMask[index] = true }
         diagnostics += ambiguityDiagnostics(visible: visibleMask)
+        var stackPositions: [(String, HidingStack.Position)] = []
+        stackPositions.reserveCapacity(stacks.count)
+        for position in stacks.indices {
+            stackPositions.append((stacks[position].stack.name, stacks[position].stack.position))
+        }
         diagnostics += GeometryChecks(
-            plan: plan, items: items, frames: frames, visible: visibleIndices, layers: result.layers,
-            promptCorners: promptCorners, stackPositions: stacks.map { ($0.stack.name, $0.stack.position) }
+            screen: plan.screen, style: plan.style, navigation: plan.state.navigation, wideMode: plan.wideMode,
+            items: items, frames: frames, visible: visibleIndices, layers: result.layers,
+            promptCorners: promptCorners, stackPositions: stackPositions
         ).diagnostics()
         result.diagnostics = diagnostics
-        let brokenConstraints = solver.brokenConstraints()
-        // Many broken constraints: one table instead of a scan of the labels for each.
-        let table: [ObjectIdentifier: ConstraintLabel]? =
-            brokenConstraints.count > 8
-            ? Dictionary(
-                labels.map { (ObjectIdentifier($0.constraint), $0.label) }, uniquingKeysWith: { _, last in last })
-            : nil
-        result.broken = brokenConstraints.compactMap { broken in
-            let found = table.map { $0[ObjectIdentifier(broken.constraint)] } ?? label(of: broken.constraint)
-            guard let label = found, label.isReported else { return nil }
-            return BrokenConstraintReport(
-                constraint: text(of: label),
-                priority: broken.constraint.priority.value,
-                violation: roundMilli(broken.violation))
-        }
+        result.broken = brokenReports()
         return result
     }
 
+    /// The document's constraints (and intrinsic sizes) the solution breaks, named as installed.
+    private func brokenReports() -> [BrokenConstraintReport] {
+        let brokenConstraints = solver.brokenConstraints()
+        guard !brokenConstraints.isEmpty else { return [] }
+        // Many broken constraints: one table instead of a scan of the labels for each.
+        var table: [ObjectIdentifier: ConstraintLabel] = [:]
+        if brokenConstraints.count > 8 {
+            table.reserveCapacity(labels.count)
+            for entry in labels { table[ObjectIdentifier(entry.constraint)] = entry.label }
+        }
+        var reports: [BrokenConstraintReport] = []
+        reports.reserveCapacity(brokenConstraints.count)
+        for broken in brokenConstraints {
+            let found = table.isEmpty ? label(of: broken.constraint) : table[ObjectIdentifier(broken.constraint)]
+            guard let label = found, label.isReported else { continue }
+            reports.append(
+                BrokenConstraintReport(
+                    constraint: text(of: label, for: broken.constraint),
+                    priority: broken.constraint.priority.value,
+                    violation: roundMilli(broken.violation)))
+        }
+        return reports
+    }
+
     private func layerOrder(visible: [Int]) -> [String] {
-        let names = visible.map { items[$0].outputName }
+        var names: [String] = []
+        names.reserveCapacity(visible.count)
+        for index in visible { names.append(items[index].outputName) }
         guard let given = plan.document.layers else { return names }
-        let ordered = given.compactMap { name -> String? in
-            guard let index = itemIndex[name], visible.contains(index) else { return nil }
-            return items[index].outputName
+        var ordered: [String] = []
+        for name in given {
+            guard let index = itemIndex[name], visible.contains(index) else { continue }
+            ordered.append(items[index].outputName)
         }
         return names.filter { !ordered.contains($0) } + ordered
     }
@@ -826,21 +868,19 @@ struct LayoutSession: Sendable {
 
     /// `visible[i]`: whether item `i` is among the result's visible frames.
     private func ambiguityDiagnostics(visible: [Bool]) -> [Diagnostic] {
-        var seen: [(Int, String)] = []
-        var diagnostics: [Diagnostic] = []
         // Variables no constraint mentions are unknown to the solver, and free (tested one by one, in
         // the order left, width, top, height, without an array per item).
         var free: [Variable] = []
-        func noteIfUnknown(_ variable: Variable) {
-            if !solver.knows(variable) { free.append(variable) }
-        }
         for index in items.indices {
-            noteIfUnknown(items[index].variables.left)
-            noteIfUnknown(items[index].variables.width)
-            noteIfUnknown(items[index].variables.top)
-            noteIfUnknown(items[index].variables.height)
+            if !solver.knows(items[index].variables.left) { free.append(items[index].variables.left) }
+            if !solver.knows(items[index].variables.width) { free.append(items[index].variables.width) }
+            if !solver.knows(items[index].variables.top) { free.append(items[index].variables.top) }
+            if !solver.knows(items[index].variables.height) { free.append(items[index].variables.height) }
         }
         free += solver.undeterminedVariables()
+        guard !free.isEmpty else { return [] }
+        var seen: [(Int, String)] = []
+        var diagnostics: [Diagnostic] = []
         for variable in free {
             guard let owner = owner(of: variable) else { continue }
             guard visible[owner.item] || items[owner.item].isGuide, isVisible(owner.item) else { continue }

@@ -7,15 +7,44 @@ struct SizeRule: Sendable {
         case height
     }
 
+    /// Where the size comes from. Data rather than a closure: a session keeps a dozen rules, and
+    /// a closure costs a context to make, a call to read and a reference count to destroy.
+    enum Source: Sendable {
+        case cardWidth
+        /// The turn card's height, from its top (the part of the top safe area it sits under).
+        case turnCardHeight
+        /// The ETA card's height, from its bottom.
+        case etaCardHeight
+        case promptHeight
+        case style(StyleKey)
+        case speedWidgetWidth
+        case speedWidgetHeight
+        case fixed(Double)
+    }
+
     let item: Int
     let axis: Axis
-    let value: @Sendable (ComponentSizes, Frame) -> Double
+    let source: Source
     var installed: Constraint? = nil
     var installedValue: Double? = nil
 
-    init(item: Int, axis: Axis, value: @escaping @Sendable (ComponentSizes, Frame) -> Double) {
+    init(item: Int, axis: Axis, _ source: Source) {
         self.item = item
         self.axis = axis
-        self.value = value
+        self.source = source
+    }
+
+    /// The size for the component sizes of the screen and the item's current frame.
+    func value(_ sizes: ComponentSizes, _ frame: Frame) -> Double {
+        switch source {
+        case .cardWidth: return sizes.cardWidth
+        case .turnCardHeight: return sizes.turnCardHeight(top: frame.y)
+        case .etaCardHeight: return sizes.etaCardHeight(bottom: frame.maxY)
+        case .promptHeight: return sizes.promptHeight
+        case .style(let key): return sizes.style[key]
+        case .speedWidgetWidth: return sizes.speedWidgetSize.width
+        case .speedWidgetHeight: return sizes.speedWidgetSize.height
+        case .fixed(let value): return value
+        }
     }
 }

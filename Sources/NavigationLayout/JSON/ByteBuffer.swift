@@ -33,6 +33,19 @@ final class ByteBuffer: ByteSink {
         count += bytes.count
     }
 
+    /// Lets `body` write at most `maximum` bytes straight into the storage: one capacity test for a
+    /// run of small writes (a frame's members and numbers) instead of one per byte.
+    func write(atMost maximum: Int, _ body: (inout PointerSink) -> Void) {
+        if count + maximum > capacity { grow(toAtLeast: count + maximum) }
+        let position = count
+        let written = storage.withUnsafeMutablePointerToElements { elements in
+            var sink = PointerSink(start: elements + position, room: maximum)
+            body(&sink)
+            return sink.count
+        }
+        count += written
+    }
+
     private func grow(toAtLeast minimum: Int) {
         var newCapacity = capacity * 2
         while newCapacity < minimum { newCapacity *= 2 }

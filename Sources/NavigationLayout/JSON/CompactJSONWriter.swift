@@ -64,6 +64,14 @@ struct CompactJSONWriter {
         needsComma = true
     }
 
+    /// A small value of at most `maximum` bytes (a frame) written by `body` in one piece, through a
+    /// sink that stores bytes without a capacity test each (the buffer makes room once).
+    mutating func compactValue(atMost maximum: Int, _ body: (inout PointerSink) -> Void) {
+        separate()
+        output.write(atMost: maximum, body)
+        needsComma = true
+    }
+
     /// A value built as a tree (the rare parts of a result, such as diagnostics).
     mutating func value(_ value: JSONValue) {
         separate()

@@ -64,7 +64,7 @@ extension LayoutResult {
         writer.endArray()
         writer.field("broken")
         writer.beginArray()
-        for report in broken { writer.value(report.jsonValue) }
+        for report in broken { report.write(into: &writer) }
         writer.endArray()
         writer.field("mapFeatures")
         mapFeatures.write(into: &writer)
@@ -106,16 +106,37 @@ extension LayoutResult {
 }
 
 extension Frame {
+    /// The most bytes a frame writes: `{"x":,"y":,"width":,"height":}` (30) and four numbers of at most
+    /// 24 characters each (the longest shortest form of a Double, `-2.2250738585072014e-308`).
+    static let maximumCompactJSONCount = 30 + 4 * 24
+
+    /// `{"x":…,"y":…,"width":…,"height":…}`, the members of `jsonValue` in its order. A result has a
+    /// dozen frames: each is written in one piece rather than member by member through the buffer.
+    func write(into writer: inout CompactJSONWriter) {
+        writer.compactValue(atMost: Self.maximumCompactJSONCount) { sink in
+            sink.append("{\"x\":")
+            JSONWriter.writeNumber(x, into: &sink)
+            sink.append(",\"y\":")
+            JSONWriter.writeNumber(y, into: &sink)
+            sink.append(",\"width\":")
+            JSONWriter.writeNumber(width, into: &sink)
+            sink.append(",\"height\":")
+            JSONWriter.writeNumber(height, into: &sink)
+            sink.append(UInt8(ascii: "}"))
+        }
+    }
+}
+
+extension BrokenConstraintReport {
+    /// The members of `jsonValue`, in its order, written without building the tree.
     func write(into writer: inout CompactJSONWriter) {
         writer.beginObject()
-        writer.field("x")
-        writer.number(x)
-        writer.field("y")
-        writer.number(y)
-        writer.field("width")
-        writer.number(width)
-        writer.field("height")
-        writer.number(height)
+        writer.field("constraint")
+        writer.string(constraint)
+        writer.field("priority")
+        writer.number(Double(priority))
+        writer.field("violation")
+        writer.number(violation)
         writer.endObject()
     }
 }
