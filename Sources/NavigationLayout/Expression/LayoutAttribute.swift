@@ -25,20 +25,11 @@ public enum LayoutAttribute: String, CaseIterable, Sendable, Hashable {
         return nil
     }
 
-    /// The raw value as a static string, for comparing with bytes without making a String.
-    var spelling: StaticString {
-        switch self {
-        case .leading: return "leading"
-        case .trailing: return "trailing"
-        case .left: return "left"
-        case .right: return "right"
-        case .top: return "top"
-        case .bottom: return "bottom"
-        case .width: return "width"
-        case .height: return "height"
-        case .centerX: return "centerX"
-        case .centerY: return "centerY"
-        }
+    /// Each attribute's name packed into a word, first byte lowest (see `ExpressionScanner.attribute(in:)`).
+    static let packedNames: [(word: UInt64, attribute: LayoutAttribute)] = allCases.map { attribute in
+        var word: UInt64 = 0
+        for (shift, byte) in attribute.rawValue.utf8.enumerated() { word |= UInt64(byte) << UInt64(8 * shift) }
+        return (word, attribute)
     }
 
     private static let byName: [(name: String, length: Int, attribute: LayoutAttribute)] = allCases.map {

@@ -7,7 +7,7 @@ extension RequestDecoder {
 
     /// The `delegate` document. Names (views, guides, stacks) are read first, whatever their position in
     /// the document, so that every constraint can be checked against the complete set of items.
-    mutating func delegateDocument(_ value: JSONValue, at path: JSONPath) -> DelegateDocument? {
+    mutating func delegateDocument<Node: JSONNode>(_ value: Node, at path: JSONPath) -> DelegateDocument? {
         guard let object = object(value, at: path) else { return nil }
         rejectUnknownMembers(of: object, at: path, allowed: Self.delegateFields)
         var document = DelegateDocument()
@@ -48,7 +48,7 @@ extension RequestDecoder {
                 value, at: path.appending(field: "guidance"), items: items, ids: &guidanceIDs)
         }
         let widePath = path.appending(field: "wide")
-        var wideObject: JSONObject? = nil
+        var wideObject: Node.Object? = nil
         var wideGuidanceIDs: ConstraintIDs? = nil
         if let value = present(object, "wide"), let wide = self.object(value, at: widePath) {
             rejectUnknownMembers(of: wide, at: widePath, allowed: ["ready", "guidance", "prompt"])
@@ -110,20 +110,21 @@ extension RequestDecoder {
 
     // MARK: Views, guides, stacks
 
-    private mutating func customViews(_ value: JSONValue, at path: JSONPath, items: inout ItemCatalog) -> [CustomView] {
+    private mutating func customViews<Node: JSONNode>(_ value: Node, at path: JSONPath, items: inout ItemCatalog) -> [CustomView] {
         guard let object = object(value, at: path) else { return [] }
         var views: [CustomView] = []
-        for member in object.members {
-            let viewPath = path.appending(member.key)
-            guard ConstraintParser.isName(member.key) else {
+        for member in object.nodeMembers {
+            let name = member.key
+            let viewPath = path.appending(name)
+            guard ConstraintParser.isName(name) else {
                 report(
                     viewPath,
-                    "'\(member.key)' is not a valid name: use letters, digits and '_', starting with a letter or '_'")
+                    "'\(name)' is not a valid name: use letters, digits and '_', starting with a letter or '_'")
                 continue
             }
             guard let body = self.object(member.value, at: viewPath) else { continue }
             rejectUnknownMembers(of: body, at: viewPath, allowed: ["width", "height", "hugging", "compression"])
-            var view = CustomView(name: member.key)
+            var view = CustomView(name: name)
             view.intrinsicWidth = present(body, "width").flatMap {
                 number($0, at: viewPath.appending(field: "width"), .nonNegative)
             }
@@ -138,16 +139,16 @@ extension RequestDecoder {
                 view.compression = axisPriorities(
                     value, at: viewPath.appending(field: "compression"), defaults: .defaultCompression)
             }
-            if declare(member.key, as: .view, in: &items, at: viewPath) { views.append(view) }
+            if declare(name, as: .view, in: &items, at: viewPath) { views.append(view) }
         }
         return views
     }
 
     /// A priority for both axes, or {horizontal, vertical} with either one optional.
-    private mutating func axisPriorities(_ value: JSONValue, at path: JSONPath, defaults: AxisPriorities)
+    private mutating func axisPriorities<Node: JSONNode>(_ value: Node, at path: JSONPath, defaults: AxisPriorities)
         -> AxisPriorities
     {
-        if case .object(let object) = value {
+        if let object = value.objectValue {
             rejectUnknownMembers(of: object, at: path, allowed: ["horizontal", "vertical"])
             var result = defaults
             if let value = present(object, "horizontal"),
@@ -166,15 +167,16 @@ extension RequestDecoder {
         return AxisPriorities(horizontal: priority, vertical: priority)
     }
 
-    private mutating func stacks(_ value: JSONValue, at path: JSONPath, items: inout ItemCatalog) -> [HidingStack] {
+    private mutating func stacks<Node: JSONNode>(_ value: Node, at path: JSONPath, items: inout ItemCatalog) -> [HidingStack] {
         guard let object = object(value, at: path) else { return [] }
         var stacks: [HidingStack] = []
-        for member in object.members {
-            let stackPath = path.appending(member.key)
-            guard ConstraintParser.isName(member.key) else {
+        for member in object.nodeMembers {
+            let name = member.key
+            let stackPath = path.appending(name)
+            guard ConstraintParser.isName(name) else {
                 report(
                     stackPath,
-                    "'\(member.key)' is not a valid name: use letters, digits and '_', starting with a letter or '_'")
+                    "'\(name)' is not a valid name: use letters, digits and '_', starting with a letter or '_'")
                 continue
             }
             guard let body = self.object(member.value, at: stackPath) else { continue }
@@ -190,12 +192,12 @@ extension RequestDecoder {
             let spacing = present(body, "spacing").flatMap {
                 number($0, at: stackPath.appending(field: "spacing"), .nonNegative)
             }
-            guard declare(member.key, as: .stack, in: &items, at: stackPath), let position, let alignment else {
+            guard declare(name, as: .stack, in: &items, at: stackPath), let position, let alignment else {
                 continue
             }
             stacks.append(
                 HidingStack(
-                    name: member.key, position: position, alignment: alignment, arranged: arranged, spacing: spacing))
+                    name: name, position: position, alignment: alignment, arranged: arranged, spacing: spacing))
         }
         return stacks
     }
@@ -258,8 +260,8 @@ extension RequestDecoder {
 
     // MARK: State blocks
 
-    private mutating func stateLayout(
-        _ value: JSONValue, at path: JSONPath, items: ItemCatalog, ids: inout ConstraintIDs
+    private mutating func stateLayout<Node: JSONNode>(
+        _ value: Node, at path: JSONPath, items: ItemCatalog, ids: inout ConstraintIDs
     )
         -> StateLayout?
     {
@@ -281,8 +283,8 @@ extension RequestDecoder {
         return layout
     }
 
-    private mutating func promptLayout(
-        _ value: JSONValue, at path: JSONPath, items: ItemCatalog, ids: inout ConstraintIDs
+    private mutating func promptLayout<Node: JSONNode>(
+        _ value: Node, at path: JSONPath, items: ItemCatalog, ids: inout ConstraintIDs
     )
         -> PromptLayout?
     {
@@ -303,10 +305,10 @@ extension RequestDecoder {
     // MARK: Constraints
 
     /// An array of constraints, each a string in the expression language or an object.
-    private mutating func constraints(
-        _ value: JSONValue, at path: JSONPath, items: ItemCatalog, ids: inout ConstraintIDs
+    private mutating func constraints<Node: JSONNode>(
+        _ value: Node, at path: JSONPath, items: ItemCatalog, ids: inout ConstraintIDs
     ) -> [DelegateConstraint] {
-        guard case .array(let elements) = value else {
+        guard let elements = value.arrayValue else {
             report(path, "expected an array of constraints, found \(value.typeDescription)")
             return []
         }
@@ -328,12 +330,18 @@ extension RequestDecoder {
         return result
     }
 
-    private mutating func constraint(_ value: JSONValue, at path: JSONPath, items: ItemCatalog) -> DelegateConstraint? {
-        switch value {
-        case .string(let text):
+    private mutating func constraint<Node: JSONNode>(_ value: Node, at path: JSONPath, items: ItemCatalog)
+        -> DelegateConstraint?
+    {
+        if let text = value.stringValue {
             let parsed: ParsedConstraint
             do throws(ExpressionError) {
-                parsed = try ConstraintParser.parse(text)
+                // A tape lends the text's bytes: scanning them saves passing the text through a closure.
+                if let bytes = value.stringBytes {
+                    parsed = try ConstraintParser.parse(utf8: bytes)
+                } else {
+                    parsed = try ConstraintParser.parse(text)
+                }
             } catch {
                 report(path, error.message, column: error.column)
                 return nil
@@ -343,7 +351,7 @@ extension RequestDecoder {
                 return nil
             }
             return DelegateConstraint(spec: parsed.spec, location: path, text: text)
-        case .object(let object):
+        } else if let object = value.objectValue {
             guard let parsed = constraintObject(object, at: path) else { return nil }
             if let problem = ConstraintChecker.check(parsed, items: items) {
                 let partPath = problem.part.map { path.appending($0.rawValue) } ?? path
@@ -351,7 +359,7 @@ extension RequestDecoder {
                 return nil
             }
             return DelegateConstraint(spec: parsed.spec, location: path, text: parsed.spec.description)
-        default:
+        } else {
             report(path, "expected a constraint string or object, found \(value.typeDescription)")
             return nil
         }
@@ -361,7 +369,7 @@ extension RequestDecoder {
 
     /// {id, first, relation, second, multiplier, constant, priority}: first and relation are required;
     /// multiplier (default 1) needs a second anchor; constant defaults to 0, priority to required.
-    private mutating func constraintObject(_ object: JSONObject, at path: JSONPath) -> ParsedConstraint? {
+    private mutating func constraintObject<Object: JSONNodeObject>(_ object: Object, at path: JSONPath) -> ParsedConstraint? {
         let issuesBefore = issues.count
         rejectUnknownMembers(of: object, at: path, allowed: Self.constraintObjectFields)
         var id: String? = nil
@@ -396,16 +404,15 @@ extension RequestDecoder {
         var constant = LayoutConstant.zero
         if let value = present(object, "constant") {
             let constantPath = path.appending(field: "constant")
-            switch value {
-            case .number(let number) where number.isFinite:
+            if let number = value.numberValue, number.isFinite {
                 constant = .points(number)
-            case .string(let text):
+            } else if let text = value.stringValue {
                 do throws(ExpressionError) {
                     constant = try ConstraintParser.parseConstant(text)
                 } catch {
                     report(constantPath, error.message, column: error.column)
                 }
-            default:
+            } else {
                 report(constantPath, "expected a number or \"style.name\", found \(value.typeDescription)")
             }
         }
@@ -423,7 +430,7 @@ extension RequestDecoder {
             spec: spec, columns: ParsedConstraint.Columns(first: 1, second: second == nil ? nil : 1, constant: 1))
     }
 
-    private mutating func anchorField(_ value: JSONValue, at path: JSONPath) -> Anchor? {
+    private mutating func anchorField<Node: JSONNode>(_ value: Node, at path: JSONPath) -> Anchor? {
         guard let text = string(value, at: path) else { return nil }
         do throws(ExpressionError) {
             return try ConstraintParser.parseAnchor(text)
@@ -433,7 +440,7 @@ extension RequestDecoder {
         }
     }
 
-    private mutating func relationField(_ value: JSONValue, at path: JSONPath) -> LayoutRelation? {
+    private mutating func relationField<Node: JSONNode>(_ value: Node, at path: JSONPath) -> LayoutRelation? {
         guard let text = string(value, at: path) else { return nil }
         guard let relation = LayoutRelation(rawValue: text) else {
             report(path, "'\(text)' is not a relation: use '==', '<=' or '>='")

@@ -10,8 +10,8 @@ extension RequestDecoder {
 
     /// Reads a parsed document with `read`, collecting every problem in document order rather than
     /// stopping at the first; throws them all when there is any.
-    static func decode<Document>(
-        _ value: JSONValue, with read: (inout RequestDecoder, JSONValue) -> Document?
+    static func decode<Node: JSONNode, Document>(
+        _ value: Node, with read: (inout RequestDecoder, Node) -> Document?
     ) throws(RequestError) -> Document {
         var decoder = RequestDecoder()
         guard let document = read(&decoder, value), decoder.issues.isEmpty else {

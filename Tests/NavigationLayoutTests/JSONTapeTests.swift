@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+
+@testable import NavigationLayout
+
+@Suite("JSON tape")
+struct JSONTapeTests {
+    /// Documents the tree parser rejects: the tape parser must decline every one of them (the caller
+    /// then asks the tree parser, which reports the error).
+    static let invalidDocuments = [
+        "", " ", "{", "}", "[", "]", "[1,]", "{\"a\":1,}", "{\"a\" 1}", "{\"a\":}", "{a:1}", "[1 2]", "01", "-",
+        "1.", "1e", "1e+", "-01", ".5", "+1", "1e400", "-1e400", "tru", "nul", "falsey", "\"abc", "\"a\u{01}b\"",
+        "{\"a\":1,\"a\":2}", "{\"a\":1} x", "[1]]", "\u{FEFF}{}", "[\"\\x\"]", "{\"\":1,\"\":2}",
+        "{\"b\":{\"a\":1,\"a\":1}}", String(repeating: "[", count: 70) + String(repeating: "]", count: 70),
+    ]
+
+    @Test("declines every document the tree parser rejects", arguments: invalidDocuments)
+    func declinesInvalidDocuments(text: String) {
+        let bytes = Array(text.utf8)
+        #expect(throws: JSONParseError.self) { try JSONParser().parse(bytes) }
+        #expect(JSONTapeParser.parse(bytes, limits: .default) == nil)
+    }
+
+    @Test("declines invalid UTF-8 in strings", arguments: [[0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0x80], [0xE2, 0x82]])
+    func declinesInvalidUTF8(sequence: [UInt8]) {
+        let bytes = Array("[\"a".utf8) + sequence + Array("\"]".utf8)
+        #expect(throws: JSONParseError.self) { try JSONParser().parse(bytes) }
+        #expect(JSONTapeParser.parse(bytes, limits: .default) == nil)
+    }
+
+    @Test(
+        "declines what the tree parser reads better: escapes, keys that are not ASCII, very large objects",
+        arguments: [
+            #"["a\"b"]"#, #"{"caf\u00e9": 1}"#, #"{"café": 1}"#,
+            "{" + (0...JSONTapeParser.maximumMembers).map { "\"k\($0)\": \($0)" }.joined(separator: ",") + "}",
+        ])
+    func declinesWhatTheTreeReads(text: String) throws {
+        let bytes = Array(text.utf8)
+        _ = try JSONParser().parse(bytes)
+        #expect(JSONTapeParser.parse(bytes, limits: .default) == nil)
+    }
+
+    @Test("enforces the same size and depth limits as the tree parser")
+    func enforcesLimits() {
+        let limits = JSONParser.Limits(maxDepth: 3, maxBytes: 64)
+        let deep = Array("[[[[1]]]]".utf8)
+        let shallow = Array("[[[1]]]".utf8)
+        let large = Array(("[" + String(repeating: "1,", count: 40) + "1]").utf8)
+        #expect(JSONTapeParser.parse(deep, limits: limits) == nil)
+        #expect(JSONTapeParser.parse(shallow, limits: limits) != nil)
+        #expect(JSONTapeParser.parse(large, limits: limits) == nil)
+    }
+
+    /// A value read back from a tape, to compare with what the tree parser gives.
+    func treeValue(_ node: JSONTape.Node) -> JSONValue {
+        if node.isNull { return .null }
+        if let flag = node.boolValue { return .bool(flag) }
+        if let number = node.numberValue { return .number(number) }
+        if let text = node.stringValue { return .string(text) }
+        if let elements = node.arrayValue { return .array(elements.map(treeValue)) }
+        if let object = node.objectValue {
+            return .object(JSONObject(uniqueMembers: object.map { JSONObject.Member(key: $0.key, value: treeValue($0.value)) }))
+        }
+        Issue.record("a node of no JSON type")
+        return .null
+    }
+
+    @Test(
+        "holds the same values as the tree parser",
+        arguments: [
+            #"{"a": [1, -2.5, 1e3, 0, -0, 12345678901234567890, true, false, null, "x", "héllo wörld 😀"], "b": {}, "c": [], "d": {"e": {"f": [[]]}}}"#,
+            "  [ 1 , { \"k\" : \"v\" } ]\n", "\"plain\"", "3.25", "null",
+        ])
+    func holdsTheTreeValues(text: String) throws {
+        let bytes = Array(text.utf8)
+        let tree = try JSONParser().parse(bytes)
+        let tape = try #require(JSONTapeParser.parse(bytes, limits: .default))
+        #expect(tape.withRoot(treeValue) == tree)
+    }
+
+    static let requestFixtures = [
+        "seed-delegate-prompt.json", "seed-delegate-guidance.json", "builtin-guidance.json",
+        "golden-diagnostics-request.json", "golden-stack-conflict-request.json",
+    ]
+
+    @Test("decodes every request fixture as the tree does", arguments: requestFixtures)
+    func decodesFixturesAsTheTree(name: String) throws {
+        let bytes = try Fixtures.bytes(name)
+        #expect(JSONTapeParser.parse(bytes, limits: .default) != nil)
+        let fromTape = try LayoutRequest.decode(from: bytes)
+        let fromTree = try LayoutRequest.decode(from: JSONParser().parse(bytes))
+        #expect(fromTape == fromTree)
+        #expect(fromTape.delegate?.guidance?.constraints.map(\.path) == fromTree.delegate?.guidance?.constraints.map(\.path))
+    }
+
+    @Test(
+        "reports the same problems as the tree for a document it reads",
+        arguments: [
+            #"{"screen": {"width": -1, "height": 852, "extra": 1}, "state": {"navigation": "guidanse"}}"#,
+            #"{"screen": {"width": 393, "height": 852}, "state": {"navigation": "guidance"}, "delegate": {"views": {"chip": {"width": 40}}, "guidance": {"views": ["chip"], "constraints": ["chip.top == map.topp", "chip.leading = map.leading", {"first": "chip.width", "relation": "==", "multiplier": 2}, 7]}}}"#,
+        ])
+    func reportsTheTreeProblems(text: String) throws {
+        let bytes = Array(text.utf8)
+        #expect(JSONTapeParser.parse(bytes, limits: .default) != nil)
+        let tree = try JSONParser().parse(bytes)
+        var tapeIssues: [RequestError.Issue] = []
+        var treeIssues: [RequestError.Issue] = []
+        do throws(RequestError) { _ = try LayoutRequest.decode(from: bytes) } catch { tapeIssues = error.issues }
+        do throws(RequestError) { _ = try LayoutRequest.decode(from: tree) } catch { treeIssues = error.issues }
+        #expect(!tapeIssues.isEmpty)
+        #expect(tapeIssues == treeIssues)
+    }
+}
