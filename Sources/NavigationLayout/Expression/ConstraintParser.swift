@@ -270,21 +270,41 @@ struct ExpressionScanner {
         guard let first = peek(), isNameStart(first) else {
             throw fail("expected \(what), found \(describe(at: position))", at: position)
         }
-        position += 1
-        while position < bytes.count, isNameContinuation(bytes[position]) { position += 1 }
-        return start..<position
+        // The end moves in a local: the scanner's own `position` would be stored back for every byte.
+        let buffer = bytes
+        var end = start + 1
+        while end < buffer.count, isNameContinuation(buffer[end]) { end += 1 }
+        position = end
+        return start..<end
     }
 
     /// The attribute the bytes in `range` name: candidates by length and first letter, then one
     /// comparison (every anchor of every constraint passes here).
     func attribute(in range: Range<Int>) -> LayoutAttribute? {
-        // Every attribute name fits in eight bytes: the bytes packed into one word settle the name
-        // with one comparison per attribute.
-        guard !range.isEmpty, range.count <= 8 else { return nil }
+        // Every attribute name fits in eight bytes: packed into one word, the name is settled by a
+        // single comparison with the candidate's packed name.
+        guard range.count >= 3, range.count <= 8 else { return nil }
+        let candidate: LayoutAttribute
+        switch (range.count, bytes[range.lowerBound]) {
+        case (7, UInt8(ascii: "l")): candidate = .leading
+        case (8, UInt8(ascii: "t")): candidate = .trailing
+        case (4, UInt8(ascii: "l")): candidate = .left
+        case (5, UInt8(ascii: "r")): candidate = .right
+        case (3, UInt8(ascii: "t")): candidate = .top
+        case (6, UInt8(ascii: "b")): candidate = .bottom
+        case (5, UInt8(ascii: "w")): candidate = .width
+        case (6, UInt8(ascii: "h")): candidate = .height
+        case (7, UInt8(ascii: "c")):
+            candidate = bytes[range.upperBound - 1] == UInt8(ascii: "X") ? .centerX : .centerY
+        default: return nil
+        }
         var word: UInt64 = 0
-        for (shift, index) in range.enumerated() { word |= UInt64(bytes[index]) << UInt64(8 * shift) }
-        for entry in LayoutAttribute.packedNames where entry.word == word { return entry.attribute }
-        return nil
+        var index = range.upperBound
+        while index > range.lowerBound {
+            index -= 1
+            word = word << 8 | UInt64(bytes[index])
+        }
+        return word == candidate.packedName ? candidate : nil
     }
 
     /// Whether the bytes in `range` spell `word` (ASCII).

@@ -25,11 +25,22 @@ public enum LayoutAttribute: String, CaseIterable, Sendable, Hashable {
         return nil
     }
 
-    /// Each attribute's name packed into a word, first byte lowest (see `ExpressionScanner.attribute(in:)`).
-    static let packedNames: [(word: UInt64, attribute: LayoutAttribute)] = allCases.map { attribute in
-        var word: UInt64 = 0
-        for (shift, byte) in attribute.rawValue.utf8.enumerated() { word |= UInt64(byte) << UInt64(8 * shift) }
-        return (word, attribute)
+    /// The raw value's bytes packed into one word, first byte lowest, so that the expression scanner
+    /// compares a name with one instruction instead of byte by byte (a test checks each against
+    /// `rawValue`).
+    var packedName: UInt64 {
+        switch self {
+        case .leading: return 0x0067_6E69_6461_656C
+        case .trailing: return 0x676E_696C_6961_7274
+        case .left: return 0x0000_0000_7466_656C
+        case .right: return 0x0000_0074_6867_6972
+        case .top: return 0x0000_0000_0070_6F74
+        case .bottom: return 0x0000_6D6F_7474_6F62
+        case .width: return 0x0000_0068_7464_6977
+        case .height: return 0x0000_7468_6769_6568
+        case .centerX: return 0x0058_7265_746E_6563
+        case .centerY: return 0x0059_7265_746E_6563
+        }
     }
 
     private static let byName: [(name: String, length: Int, attribute: LayoutAttribute)] = allCases.map {

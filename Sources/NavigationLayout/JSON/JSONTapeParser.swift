@@ -30,8 +30,6 @@ struct JSONTapeParser {
     var offset = 0
     var depth = 0
     var tokens: [JSONTape.Token] = []
-    /// The key tokens of the objects being read, innermost last, for the duplicate check.
-    var keys: [Int] = []
 
     private init(bytes: UnsafeBufferPointer<UInt8>, base: UnsafePointer<UInt8>, limits: JSONParser.Limits) {
         self.bytes = bytes
@@ -39,7 +37,6 @@ struct JSONTapeParser {
         self.limits = limits
         // About one token per eight bytes in a typical request: enough that the list rarely grows.
         tokens.reserveCapacity(bytes.count / 8 + 16)
-        keys.reserveCapacity(32)
     }
 
     private mutating func document() -> Bool {
@@ -87,8 +84,6 @@ struct JSONTapeParser {
         offset += 1  // "{"
         let position = tokens.count
         tokens.append(JSONTape.Token(kind: .object))
-        let keyBase = keys.count
-        defer { keys.removeSubrange(keyBase...) }
         skipWhitespace()
         var count: UInt32 = 0
         if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
@@ -99,12 +94,16 @@ struct JSONTapeParser {
                 guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\""),
                     let (start, length, isASCII) = string(), isASCII, count < Self.maximumMembers
                 else { return false }
-                for key in keys[keyBase...] where tokens[key].stringLength == length {
-                    if memcmp(base + tokens[key].stringStart, base + start, length) == 0 {
+                // The members so far are complete: each key is followed by its value, which ends where
+                // the next key starts.
+                var key = position + 1
+                while key < tokens.count {
+                    let earlier = tokens[key]
+                    if earlier.stringLength == length, memcmp(base + earlier.stringStart, base + start, length) == 0 {
                         return false
                     }
+                    key = Int(tokens[key + 1].end)
                 }
-                keys.append(tokens.count)
                 tokens.append(stringToken(start: start, length: length))
                 skipWhitespace()
                 guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else { return false }
@@ -286,9 +285,17 @@ struct JSONTapeParser {
     private mutating func skipWhitespace() {
         let buffer = bytes
         var position = offset
+        let eightSpaces: UInt64 = 0x2020_2020_2020_2020
         while position < buffer.count {
             switch buffer[position] {
-            case 0x20, 0x09, 0x0A, 0x0D: position += 1
+            case 0x20:
+                // Indentation comes in runs of spaces: eight at a time where there are eight.
+                if position + 8 <= buffer.count, UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self) == eightSpaces {
+                    position += 8
+                } else {
+                    position += 1
+                }
+            case 0x09, 0x0A, 0x0D: position += 1
             default:
                 offset = position
                 return
