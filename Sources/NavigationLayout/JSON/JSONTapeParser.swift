@@ -282,7 +282,15 @@ struct JSONTapeParser {
         return true
     }
 
+    /// Most calls find a value's first byte at once (compact JSON has no whitespace at all): that test
+    /// is inlined into every caller, and only a run of whitespace costs a call.
+    @inline(__always)
     private mutating func skipWhitespace() {
+        guard offset < bytes.count, bytes[offset] <= 0x20 else { return }
+        skipWhitespaceRun()
+    }
+
+    private mutating func skipWhitespaceRun() {
         let buffer = bytes
         var position = offset
         let eightSpaces: UInt64 = 0x2020_2020_2020_2020

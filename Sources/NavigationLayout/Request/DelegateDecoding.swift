@@ -314,10 +314,11 @@ extension RequestDecoder {
         }
         var result: [DelegateConstraint] = []
         result.reserveCapacity(elements.count)
+        let list = ConstraintListPath(path)
         for (index, element) in elements.enumerated() {
-            let elementPath = path.appending(index)
-            guard let constraint = constraint(element, at: elementPath, items: items) else { continue }
+            guard let constraint = constraint(element, in: list, index: index, items: items) else { continue }
             if let id = constraint.spec.id {
+                let elementPath = path.appending(index)
                 if let earlier = ids.paths[id] {
                     report(
                         elementPath, "constraint id '\(id)' is already used at \(earlier), installed at the same time")
@@ -330,9 +331,12 @@ extension RequestDecoder {
         return result
     }
 
-    private mutating func constraint<Node: JSONNode>(_ value: Node, at path: JSONPath, items: ItemCatalog)
-        -> DelegateConstraint?
-    {
+    /// The constraint at `index` of `list`. Its path is made only for a report: a decoded constraint
+    /// keeps its list and index instead (see `DelegateConstraint`).
+    private mutating func constraint<Node: JSONNode>(
+        _ value: Node, in list: ConstraintListPath, index: Int, items: ItemCatalog
+    ) -> DelegateConstraint? {
+        var path: JSONPath { list.path.appending(index) }
         if let text = value.stringValue {
             let parsed: ParsedConstraint
             do throws(ExpressionError) {
@@ -350,7 +354,7 @@ extension RequestDecoder {
                 report(path, problem.message, column: problem.column)
                 return nil
             }
-            return DelegateConstraint(spec: parsed.spec, location: path, text: text)
+            return DelegateConstraint(spec: parsed.spec, list: list, index: index, text: text)
         } else if let object = value.objectValue {
             guard let parsed = constraintObject(object, at: path) else { return nil }
             if let problem = ConstraintChecker.check(parsed, items: items) {
@@ -358,7 +362,7 @@ extension RequestDecoder {
                 report(partPath, problem.message, column: problem.column)
                 return nil
             }
-            return DelegateConstraint(spec: parsed.spec, location: path, text: parsed.spec.description)
+            return DelegateConstraint(spec: parsed.spec, list: list, index: index, text: parsed.spec.description)
         } else {
             report(path, "expected a constraint string or object, found \(value.typeDescription)")
             return nil

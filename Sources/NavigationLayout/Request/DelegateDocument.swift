@@ -76,13 +76,28 @@ public struct HidingStack: Sendable, Equatable {
 public struct DelegateConstraint: Sendable, Equatable {
     private final class Storage: Sendable {
         let spec: LayoutConstraintSpec
-        let location: JSONPath
+        let location: Location
         let text: String
 
-        init(spec: LayoutConstraintSpec, location: JSONPath, text: String) {
+        init(spec: LayoutConstraintSpec, location: Location, text: String) {
             self.spec = spec
             self.location = location
             self.text = text
+        }
+    }
+
+    /// Where the constraint was written. A decoded constraint names its list (shared by every
+    /// constraint of the list) and its index: a path is a hundred bytes that would be copied into
+    /// every constraint, and solving never reads it.
+    private enum Location: Sendable {
+        case path(JSONPath)
+        case element(of: ConstraintListPath, index: Int)
+
+        var path: JSONPath {
+            switch self {
+            case .path(let path): return path
+            case .element(let list, let index): return list.path.appending(index)
+            }
         }
     }
 
@@ -95,8 +110,8 @@ public struct DelegateConstraint: Sendable, Equatable {
 
     /// JSON path of the constraint, such as `delegate.guidance.constraints[3]`.
     public var path: String {
-        get { storage.location.description }
-        set { storage = Storage(spec: storage.spec, location: JSONPath(printed: newValue), text: storage.text) }
+        get { storage.location.path.description }
+        set { storage = Storage(spec: storage.spec, location: .path(JSONPath(printed: newValue)), text: storage.text) }
     }
 
     /// The constraint as written (strings) or in canonical syntax (objects), for messages.
@@ -111,12 +126,26 @@ public struct DelegateConstraint: Sendable, Equatable {
 
     /// The path as the decoder found it: printed only when someone reads `path`, which solving never does.
     init(spec: LayoutConstraintSpec, location: JSONPath, text: String) {
-        storage = Storage(spec: spec, location: location, text: text)
+        storage = Storage(spec: spec, location: .path(location), text: text)
+    }
+
+    /// The constraint at `index` of the list at `list`.
+    init(spec: LayoutConstraintSpec, list: ConstraintListPath, index: Int, text: String) {
+        storage = Storage(spec: spec, location: .element(of: list, index: index), text: text)
     }
 
     public static func == (lhs: DelegateConstraint, rhs: DelegateConstraint) -> Bool {
         lhs.storage === rhs.storage
-            || (lhs.spec == rhs.spec && lhs.text == rhs.text && lhs.storage.location == rhs.storage.location)
+            || (lhs.spec == rhs.spec && lhs.text == rhs.text && lhs.storage.location.path == rhs.storage.location.path)
+    }
+}
+
+/// The path of a list of constraints, held once for all of its constraints (see `DelegateConstraint`).
+final class ConstraintListPath: Sendable {
+    let path: JSONPath
+
+    init(_ path: JSONPath) {
+        self.path = path
     }
 }
 
