@@ -2,8 +2,8 @@ import Cassowary
 
 /// How a constraint is named in messages; rendered only when a message needs it (most never do).
 enum ConstraintLabel: Sendable {
-    /// As the document wrote it.
-    case written(String)
+    /// As the document wrote it (the constraint itself: its text is made only when printed).
+    case written(DelegateConstraint)
     /// A component's SDK size: item, axis, value.
     case sdkSize(String, String, Double)
     /// A custom view's intrinsic size: item, axis, relation, value, priority, what it is.
@@ -23,7 +23,7 @@ enum ConstraintLabel: Sendable {
     /// The text; `describe` prints a solver constraint (for the arrangement constraints).
     func text(describing describe: (Constraint) -> String) -> String {
         switch self {
-        case .written(let text): return text
+        case .written(let constraint): return constraint.text
         case .sdkSize(let item, let axis, let value):
             return "\(item).\(axis) == \(formatNumber(roundMilli(value))) (SDK size)"
         case .intrinsic(let item, let axis, let relation, let value, let priority, let what):

@@ -528,7 +528,7 @@ struct LayoutSession: Sendable {
                 noteGuideAxisRead(
                     item: placedContainerName ? itemIndex[second.item.name] : secondItem, second.attribute)
             }
-            install(built, label: .written(constraint.text))
+            install(built, label: .written(constraint))
         }
         buildDiagnostics += checks.stateChecks(constraints)
     }

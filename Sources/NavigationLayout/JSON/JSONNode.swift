@@ -16,6 +16,8 @@ protocol JSONNode {
     /// A string's UTF-8 bytes where the node can lend them without making a String (a tape: its
     /// document's bytes, valid while the node is); nil otherwise.
     var stringBytes: UnsafeBufferPointer<UInt8>? { get }
+    /// Where a string's bytes lie in the document a tape was read from (see `stringBytes`); nil otherwise.
+    var stringRange: Range<Int>? { get }
     var objectValue: Object? { get }
     var arrayValue: Elements? { get }
 }
@@ -65,6 +67,7 @@ extension JSONValue: JSONNode {
 
     /// A tree's string is a String already.
     var stringBytes: UnsafeBufferPointer<UInt8>? { nil }
+    var stringRange: Range<Int>? { nil }
 
     var objectValue: JSONObject? {
         if case .object(let object) = self { return object }

@@ -107,6 +107,12 @@ struct JSONTape {
             return UnsafeBufferPointer(start: storage.bytes + token.stringStart, count: token.stringLength)
         }
 
+        var stringRange: Range<Int>? {
+            let token = token
+            guard token.kind == .string else { return nil }
+            return token.stringStart..<token.stringStart + token.stringLength
+        }
+
         var objectValue: Object? {
             token.kind == .object ? Object(storage: storage, index: index) : nil
         }

@@ -337,14 +337,21 @@ extension RequestDecoder {
         _ value: Node, in list: ConstraintListPath, index: Int, items: ItemCatalog
     ) -> DelegateConstraint? {
         var path: JSONPath { list.path.appending(index) }
-        if let text = value.stringValue {
+        // A tape lends the text's bytes: they are scanned in place, and the constraint keeps their range
+        // in the document instead of a String.
+        let text: ConstraintText?
+        if let range = value.stringRange, let source {
+            text = .utf8(source: source, range: range)
+        } else {
+            text = value.stringValue.map(ConstraintText.string)
+        }
+        if let text {
             let parsed: ParsedConstraint
             do throws(ExpressionError) {
-                // A tape lends the text's bytes: scanning them saves passing the text through a closure.
                 if let bytes = value.stringBytes {
                     parsed = try ConstraintParser.parse(utf8: bytes)
                 } else {
-                    parsed = try ConstraintParser.parse(text)
+                    parsed = try ConstraintParser.parse(text.string)
                 }
             } catch {
                 report(path, error.message, column: error.column)
@@ -362,7 +369,8 @@ extension RequestDecoder {
                 report(partPath, problem.message, column: problem.column)
                 return nil
             }
-            return DelegateConstraint(spec: parsed.spec, list: list, index: index, text: parsed.spec.description)
+            return DelegateConstraint(
+                spec: parsed.spec, list: list, index: index, text: .string(parsed.spec.description))
         } else {
             report(path, "expected a constraint string or object, found \(value.typeDescription)")
             return nil

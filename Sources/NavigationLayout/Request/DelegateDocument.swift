@@ -77,9 +77,9 @@ public struct DelegateConstraint: Sendable, Equatable {
     private final class Storage: Sendable {
         let spec: LayoutConstraintSpec
         let location: Location
-        let text: String
+        let text: ConstraintText
 
-        init(spec: LayoutConstraintSpec, location: Location, text: String) {
+        init(spec: LayoutConstraintSpec, location: Location, text: ConstraintText) {
             self.spec = spec
             self.location = location
             self.text = text
@@ -116,8 +116,8 @@ public struct DelegateConstraint: Sendable, Equatable {
 
     /// The constraint as written (strings) or in canonical syntax (objects), for messages.
     public var text: String {
-        get { storage.text }
-        set { storage = Storage(spec: storage.spec, location: storage.location, text: newValue) }
+        get { storage.text.string }
+        set { storage = Storage(spec: storage.spec, location: storage.location, text: .string(newValue)) }
     }
 
     public init(spec: LayoutConstraintSpec, path: String, text: String) {
@@ -126,17 +126,34 @@ public struct DelegateConstraint: Sendable, Equatable {
 
     /// The path as the decoder found it: printed only when someone reads `path`, which solving never does.
     init(spec: LayoutConstraintSpec, location: JSONPath, text: String) {
-        storage = Storage(spec: spec, location: .path(location), text: text)
+        storage = Storage(spec: spec, location: .path(location), text: .string(text))
     }
 
     /// The constraint at `index` of the list at `list`.
-    init(spec: LayoutConstraintSpec, list: ConstraintListPath, index: Int, text: String) {
+    init(spec: LayoutConstraintSpec, list: ConstraintListPath, index: Int, text: ConstraintText) {
         storage = Storage(spec: spec, location: .element(of: list, index: index), text: text)
     }
 
     public static func == (lhs: DelegateConstraint, rhs: DelegateConstraint) -> Bool {
         lhs.storage === rhs.storage
             || (lhs.spec == rhs.spec && lhs.text == rhs.text && lhs.storage.location.path == rhs.storage.location.path)
+    }
+}
+
+/// A constraint's text as written: a String, or a range of the request's own bytes, made into a String
+/// only when read. A request's constraint texts are read only for messages (a conflict, a broken
+/// constraint, a diagnostic), so most are never made; holding the request's bytes (one reference for
+/// all of its constraints) saves an allocation and a release per constraint. The bytes of the range
+/// are valid UTF-8 (the parser checked them) and hold no escapes.
+enum ConstraintText: Sendable {
+    case string(String)
+    case utf8(source: [UInt8], range: Range<Int>)
+
+    var string: String {
+        switch self {
+        case .string(let text): return text
+        case .utf8(let source, let range): return String(decoding: source[range], as: UTF8.self)
+        }
     }
 }
 

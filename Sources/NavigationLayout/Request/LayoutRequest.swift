@@ -36,7 +36,8 @@ public struct LayoutRequest: Sendable, Equatable {
         }
         let result: Result<LayoutRequest, RequestError> = tape.withRoot { root in
             do throws(RequestError) {
-                return .success(try RequestDecoder.decode(root) { decoder, value in decoder.request(value) })
+                return .success(
+                    try RequestDecoder.decode(root, source: tape.bytes) { decoder, value in decoder.request(value) })
             } catch {
                 return .failure(error)
             }

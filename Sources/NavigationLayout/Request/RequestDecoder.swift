@@ -9,6 +9,9 @@ import Cassowary
 /// - numbers must be finite and in range for what they measure (sizes are never negative).
 struct RequestDecoder {
     private(set) var issues: [RequestError.Issue] = []
+    /// The bytes of the document being read, when it is read from a tape of them: a constraint keeps
+    /// its text as a range of them (see `ConstraintText`).
+    var source: [UInt8]? = nil
 
     /// A hostile document can hold a hundred thousand mistakes; nobody reads past the first hundred,
     /// and the error response must stay small.
