@@ -14,6 +14,22 @@ struct JSONTapeTests {
         "{\"b\":{\"a\":1,\"a\":1}}", String(repeating: "[", count: 70) + String(repeating: "]", count: 70),
     ]
 
+    @Test("the special-byte mask's lowest bit is the first byte that ends a plain run", arguments: 0..<8)
+    func specialByteMaskFindsTheFirstEndingByte(position: Int) {
+        let endings: [UInt8] = [0x00, 0x1F, UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x80, 0xFF]
+        for ending in endings {
+            // Bytes after the first ending byte are endings too, so a borrow could run into them.
+            for later in [UInt8(ascii: "a"), 0x00, UInt8(ascii: "\"")] {
+                var word = UInt64(0)
+                for index in 0..<8 {
+                    let byte = index < position ? UInt8(ascii: "a") : index == position ? ending : later
+                    word |= UInt64(byte) << UInt64(8 * index)
+                }
+                #expect(JSONParser.specialByteMask(word).trailingZeroBitCount / 8 == position)
+            }
+        }
+    }
+
     @Test("declines every document the tree parser rejects", arguments: invalidDocuments)
     func declinesInvalidDocuments(text: String) {
         let bytes = Array(text.utf8)
@@ -70,6 +86,7 @@ struct JSONTapeTests {
         arguments: [
             #"{"a": [1, -2.5, 1e3, 0, -0, 12345678901234567890, true, false, null, "x", "héllo wörld 😀"], "b": {}, "c": [], "d": {"e": {"f": [[]]}}}"#,
             "  [ 1 , { \"k\" : \"v\" } ]\n", "\"plain\"", "3.25", "null",
+            "{\n          \"indented\": [\n                \"a string of more than eight bytes\",   \t 7\n ]}",
         ])
     func holdsTheTreeValues(text: String) throws {
         let bytes = Array(text.utf8)

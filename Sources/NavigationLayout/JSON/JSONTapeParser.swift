@@ -223,10 +223,15 @@ struct JSONTapeParser {
         let buffer = bytes
         while true {
             var position = offset
-            // Eight bytes at a time, as `JSONParser` does.
+            // Eight bytes at a time; the word that holds the end of the run tells where it is, so short
+            // strings (most keys and names) take no byte loop at all.
             while position + 8 <= buffer.count {
-                let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
-                if JSONParser.hasSpecialByte(word) { break }
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+                let mask = JSONParser.specialByteMask(word)
+                if mask != 0 {
+                    position += mask.trailingZeroBitCount / 8
+                    break
+                }
                 position += 8
             }
             while position < buffer.count {
@@ -297,9 +302,12 @@ struct JSONTapeParser {
         while position < buffer.count {
             switch buffer[position] {
             case 0x20:
-                // Indentation comes in runs of spaces: eight at a time where there are eight.
-                if position + 8 <= buffer.count, UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self) == eightSpaces {
-                    position += 8
+                // Indentation comes in runs of spaces: a word settles up to eight of them (the lowest
+                // byte that is not a space ends the run; this one is a space, so it moves at least one).
+                if position + 8 <= buffer.count {
+                    let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+                    let others = word ^ eightSpaces
+                    position += others == 0 ? 8 : others.trailingZeroBitCount / 8
                 } else {
                     position += 1
                 }
