@@ -312,12 +312,12 @@ extension RequestDecoder {
             report(path, "expected an array of constraints, found \(value.typeDescription)")
             return []
         }
-        var result: [DelegateConstraint] = []
-        result.reserveCapacity(elements.count)
-        let list = ConstraintListPath(path)
+        // The list's constraints go straight into one shared storage (see `DelegateConstraintStorage`).
+        let storage = DelegateConstraintStorage.make(location: .list(path, indices: nil), capacity: elements.count)
+        var indices: [Int] = []
         for (index, element) in elements.enumerated() {
-            guard let constraint = constraint(element, in: list, index: index, items: items) else { continue }
-            if let id = constraint.spec.id {
+            guard let entry = constraint(element, at: path, index: index, items: items) else { continue }
+            if let id = entry.spec.id {
                 let elementPath = path.appending(index)
                 if let earlier = ids.paths[id] {
                     report(
@@ -326,17 +326,25 @@ extension RequestDecoder {
                 }
                 ids.paths[id] = elementPath.description
             }
-            result.append(constraint)
+            // Positions are indices until an element is dropped (a document with an error, whose
+            // constraints nobody reads, but the paths stay right anyway).
+            if !indices.isEmpty || index != storage.count {
+                if indices.isEmpty { indices = Array(0..<storage.count) }
+                indices.append(index)
+            }
+            storage.append(entry)
         }
+        if !indices.isEmpty { storage.location = .list(path, indices: indices) }
+        let result = DelegateConstraint.list(in: storage)
         return result
     }
 
-    /// The constraint at `index` of `list`. Its path is made only for a report: a decoded constraint
-    /// keeps its list and index instead (see `DelegateConstraint`).
+    /// The constraint at `index` of the list at `listPath`. Its own path is made only for a report: a
+    /// decoded constraint keeps its list's path and its index instead (see `DelegateConstraint`).
     private mutating func constraint<Node: JSONNode>(
-        _ value: Node, in list: ConstraintListPath, index: Int, items: ItemCatalog
-    ) -> DelegateConstraint? {
-        var path: JSONPath { list.path.appending(index) }
+        _ value: Node, at listPath: JSONPath, index: Int, items: ItemCatalog
+    ) -> DelegateConstraintEntry? {
+        var path: JSONPath { listPath.appending(index) }
         // A tape lends the text's bytes: they are scanned in place, and the constraint keeps their range
         // in the document instead of a String.
         let text: ConstraintText?
@@ -361,7 +369,7 @@ extension RequestDecoder {
                 report(path, problem.message, column: problem.column)
                 return nil
             }
-            return DelegateConstraint(spec: parsed.spec, list: list, index: index, text: text)
+            return DelegateConstraintEntry(spec: parsed.spec, text: text)
         } else if let object = value.objectValue {
             guard let parsed = constraintObject(object, at: path) else { return nil }
             if let problem = ConstraintChecker.check(parsed, items: items) {
@@ -369,8 +377,7 @@ extension RequestDecoder {
                 report(partPath, problem.message, column: problem.column)
                 return nil
             }
-            return DelegateConstraint(
-                spec: parsed.spec, list: list, index: index, text: .string(parsed.spec.description))
+            return DelegateConstraintEntry(spec: parsed.spec, text: .string(parsed.spec.description))
         } else {
             report(path, "expected a constraint string or object, found \(value.typeDescription)")
             return nil
