@@ -127,4 +127,51 @@ struct JSONTapeTests {
         #expect(!tapeIssues.isEmpty)
         #expect(tapeIssues == treeIssues)
     }
+
+    /// A small deterministic generator (SplitMix64), so that a failure is reproducible.
+    struct SplitMix: RandomNumberGenerator {
+        var state: UInt64
+
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E4B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    /// What a decode gives: the request or every issue.
+    func outcome(_ decode: () throws(RequestError) -> LayoutRequest) -> Result<LayoutRequest, RequestError> {
+        do throws(RequestError) {
+            return .success(try decode())
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    @Test("mutated requests decode from bytes exactly as through the tree", arguments: requestFixtures)
+    func mutatedRequestsDecodeAsTheTree(name: String) throws {
+        let original = try Fixtures.bytes(name)
+        // Bytes that matter to JSON and to the expression language, and a few that must be rejected.
+        let alphabet = Array(#"{}[]":,. 0123456789-+eEnulltruefalse"ab_=<>@*\é"#.utf8) + [0x00, 0x09, 0x0A, 0x80, 0xFF]
+        var generator = SplitMix(state: UInt64(original.count))
+        for _ in 0..<400 {
+            var bytes = original
+            for _ in 0..<Int.random(in: 1...3, using: &generator) {
+                let position = Int.random(in: 0..<bytes.count, using: &generator)
+                let byte = alphabet.randomElement(using: &generator) ?? 0
+                switch Int.random(in: 0..<3, using: &generator) {
+                case 0: bytes[position] = byte
+                case 1: bytes.insert(byte, at: position)
+                default: bytes.remove(at: position)
+                }
+            }
+            let fromBytes = outcome { () throws(RequestError) in try LayoutRequest.decode(from: bytes) }
+            let fromTree = outcome { () throws(RequestError) in
+                try LayoutRequest.decode(from: RequestDecoder.parse(bytes, limits: .default))
+            }
+            #expect(fromBytes == fromTree, "\(String(decoding: bytes, as: UTF8.self))")
+        }
+    }
 }
