@@ -41,7 +41,8 @@ struct RequestDecoder {
         return object
     }
 
-    /// Reports every member whose key is not in `allowed`.
+    /// Reports every member whose key is not in `allowed` (keys compared without making Strings of
+    /// them where the node allows, see `JSONNodeMember.hasKey`).
     mutating func rejectUnknownMembers<Object: JSONNodeObject>(of object: Object, at path: JSONPath, allowed: [String]) {
         for member in object.nodeMembers where !allowed.contains(where: member.hasKey) {
             report(
@@ -49,12 +50,6 @@ struct RequestDecoder {
                 "unknown field '\(member.key)'\(suggestion(for: member.key, among: allowed)); known fields: \(allowed.joined(separator: ", "))"
             )
         }
-    }
-
-    /// Whether `names` holds `name`, lengths compared first (see `JSONObject`'s lookup).
-    static func contains(_ names: [String], _ name: String) -> Bool {
-        let length = name.utf8.count
-        return names.contains { $0.utf8.count == length && $0 == name }
     }
 
     /// The member's value unless absent or null.
