@@ -2,7 +2,7 @@
 // work of the same layout (the same constraints and edit values in a fresh Cassowary solver), in one run.
 //
 //     swift run -c release navlayout-layout-bench [--repetitions R] [FILE.json ...]
-//     navlayout-layout-bench --profile solve|path COUNT FILE.json
+//     navlayout-layout-bench --profile solve|path|decode COUNT FILE.json
 //
 // --profile runs one stage COUNT times and prints nothing else, so that an instruction counter
 // (valgrind --tool=callgrind) sees only that stage: instruction counts are stable where wall-clock
@@ -10,7 +10,8 @@
 //
 // Without files it measures the seed's sample delegate in guidance with a prompt, and the built-in
 // example. Each figure is the median over R repetitions of the mean time per operation in a batch sized
-// to take about 20 ms; the ratio compares the medians of the same run.
+// to take about 20 ms; the ratio compares the medians of the same run. The decode stage runs only
+// `LayoutRequest.decode(from:)`, the first step of the path, to count the decoder's share on its own.
 import BenchmarkSupport
 import Cassowary
 import NavigationLayout
@@ -33,10 +34,10 @@ struct Options {
                 }
                 repetitions = count
             } else if argument == "--profile" {
-                guard let stage = remaining.popFirst(), stage == "solve" || stage == "path",
+                guard let stage = remaining.popFirst(), ["solve", "path", "decode"].contains(stage),
                     let text = remaining.popFirst(), let count = Int(text), count > 0
                 else {
-                    throw UsageError(description: "--profile needs solve or path and a positive count")
+                    throw UsageError(description: "--profile needs solve, path or decode and a positive count")
                 }
                 profile = (stage, count)
             } else {
@@ -83,6 +84,8 @@ do {
             for _ in 0..<profile.count {
                 if profile.stage == "solve" {
                     sink &+= (try? workload.solve()).map { _ in 1 } ?? 0
+                } else if profile.stage == "decode" {
+                    sink &+= (try? LayoutRequest.decode(from: bytes)).map { $0.delegate == nil ? 1 : 2 } ?? 0
                 } else if let request = try? LayoutRequest.decode(from: bytes) {
                     sink &+= LayoutEngine.solve(request).jsonBytes().count
                 }

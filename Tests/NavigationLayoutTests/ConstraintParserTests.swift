@@ -232,4 +232,11 @@ struct ConstraintParserTests {
         #expect(LayoutConstant.style(.buttonSize, negated: true).resolved(in: style) == -44)
         #expect(LayoutConstant.points(3).resolved(in: style) == 3)
     }
+
+    @Test("each attribute's packed name holds the bytes of its raw value", arguments: LayoutAttribute.allCases)
+    func packedNamesMatchRawValues(attribute: LayoutAttribute) {
+        var word: UInt64 = 0
+        for (shift, byte) in attribute.rawValue.utf8.enumerated() { word |= UInt64(byte) << UInt64(8 * shift) }
+        #expect(attribute.packedName == word)
+    }
 }

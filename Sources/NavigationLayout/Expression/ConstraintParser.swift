@@ -21,6 +21,13 @@ public enum ConstraintParser {
         try scanning(text) { (parser: inout ExpressionScanner) throws(ExpressionError) in try parser.constraint() }
     }
 
+    /// Parses a constraint from UTF-8 bytes the caller holds (a request's own bytes): the same as
+    /// `parse(_:)` without making a String first or passing the result out of a closure.
+    static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) throws(ExpressionError) -> ParsedConstraint {
+        var scanner = ExpressionScanner(bytes)
+        return try scanner.constraint()
+    }
+
     /// Parses a lone anchor such as `turnCard.margins.bottom` (the JSON object form's first and second).
     public static func parseAnchor(_ text: String) throws(ExpressionError) -> Anchor {
         try scanning(text) { (parser: inout ExpressionScanner) throws(ExpressionError) in
@@ -74,11 +81,16 @@ public enum ConstraintParser {
 
     /// Whether `text` is a valid item or view name: a letter or "_" followed by letters, digits or "_".
     public static func isName(_ text: String) -> Bool {
-        var bytes = text.utf8.makeIterator()
-        guard let first = bytes.next(), isNameStart(first) else { return false }
-        while let byte = bytes.next() {
-            guard isNameContinuation(byte) else { return false }
-        }
+        // The text's own bytes (a short name is copied to the stack): stepping a String's UTF-8 view
+        // with an iterator costs several times more per byte, and every name of a request passes here.
+        var text = text
+        return text.withUTF8(isName)
+    }
+
+    /// Whether the UTF-8 bytes are a valid name (see `isName(_:)`).
+    static func isName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = bytes.first, isNameStart(first) else { return false }
+        for byte in bytes.dropFirst() where !isNameContinuation(byte) { return false }
         return true
     }
 
@@ -258,15 +270,20 @@ struct ExpressionScanner {
         guard let first = peek(), isNameStart(first) else {
             throw fail("expected \(what), found \(describe(at: position))", at: position)
         }
-        position += 1
-        while position < bytes.count, isNameContinuation(bytes[position]) { position += 1 }
-        return start..<position
+        // The end moves in a local: the scanner's own `position` would be stored back for every byte.
+        let buffer = bytes
+        var end = start + 1
+        while end < buffer.count, isNameContinuation(buffer[end]) { end += 1 }
+        position = end
+        return start..<end
     }
 
     /// The attribute the bytes in `range` name: candidates by length and first letter, then one
     /// comparison (every anchor of every constraint passes here).
     func attribute(in range: Range<Int>) -> LayoutAttribute? {
-        guard !range.isEmpty else { return nil }
+        // Every attribute name fits in eight bytes: packed into one word, the name is settled by a
+        // single comparison with the candidate's packed name.
+        guard range.count >= 3, range.count <= 8 else { return nil }
         let candidate: LayoutAttribute
         switch (range.count, bytes[range.lowerBound]) {
         case (7, UInt8(ascii: "l")): candidate = .leading
@@ -281,7 +298,13 @@ struct ExpressionScanner {
             candidate = bytes[range.upperBound - 1] == UInt8(ascii: "X") ? .centerX : .centerY
         default: return nil
         }
-        return spells(range, candidate.spelling) ? candidate : nil
+        var word: UInt64 = 0
+        var index = range.upperBound
+        while index > range.lowerBound {
+            index -= 1
+            word = word << 8 | UInt64(bytes[index])
+        }
+        return word == candidate.packedName ? candidate : nil
     }
 
     /// Whether the bytes in `range` spell `word` (ASCII).

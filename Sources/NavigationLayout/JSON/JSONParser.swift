@@ -46,6 +46,13 @@ public struct JSONParser: Sendable {
     /// a quote or a backslash. (`x - 0x01…` borrows into a byte's top bit exactly where that byte of `x`
     /// is zero; the test is exact as to whether such a byte exists.)
     static func hasSpecialByte(_ word: UInt64) -> Bool {
+        specialByteMask(word) != 0
+    }
+
+    /// The top bit of each byte of the word that ends a plain run (see `hasSpecialByte`). A borrow
+    /// only runs upwards from a byte that matches, so the lowest bit set is exact: in a word loaded
+    /// little-endian, `trailingZeroBitCount / 8` is the position of the first such byte.
+    static func specialByteMask(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highBits: UInt64 = 0x8080_8080_8080_8080
         let nonASCII = word & highBits
@@ -54,7 +61,7 @@ public struct JSONParser: Sendable {
         let backslash = word ^ (UInt64(UInt8(ascii: "\\")) &* ones)
         let quoteFound = (quote &- ones) & ~quote & highBits
         let backslashFound = (backslash &- ones) & ~backslash & highBits
-        return (nonASCII | control | quoteFound | backslashFound) != 0
+        return nonASCII | control | quoteFound | backslashFound
     }
 
     /// Parses one JSON document held in a string.

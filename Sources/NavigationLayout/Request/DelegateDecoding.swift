@@ -7,7 +7,7 @@ extension RequestDecoder {
 
     /// The `delegate` document. Names (views, guides, stacks) are read first, whatever their position in
     /// the document, so that every constraint can be checked against the complete set of items.
-    mutating func delegateDocument(_ value: JSONValue, at path: JSONPath) -> DelegateDocument? {
+    mutating func delegateDocument<Node: JSONNode>(_ value: Node, at path: JSONPath) -> DelegateDocument? {
         guard let object = object(value, at: path) else { return nil }
         rejectUnknownMembers(of: object, at: path, allowed: Self.delegateFields)
         var document = DelegateDocument()
@@ -48,7 +48,7 @@ extension RequestDecoder {
                 value, at: path.appending(field: "guidance"), items: items, ids: &guidanceIDs)
         }
         let widePath = path.appending(field: "wide")
-        var wideObject: JSONObject? = nil
+        var wideObject: Node.Object? = nil
         var wideGuidanceIDs: ConstraintIDs? = nil
         if let value = present(object, "wide"), let wide = self.object(value, at: widePath) {
             rejectUnknownMembers(of: wide, at: widePath, allowed: ["ready", "guidance", "prompt"])
@@ -110,20 +110,21 @@ extension RequestDecoder {
 
     // MARK: Views, guides, stacks
 
-    private mutating func customViews(_ value: JSONValue, at path: JSONPath, items: inout ItemCatalog) -> [CustomView] {
+    private mutating func customViews<Node: JSONNode>(_ value: Node, at path: JSONPath, items: inout ItemCatalog) -> [CustomView] {
         guard let object = object(value, at: path) else { return [] }
         var views: [CustomView] = []
-        for member in object.members {
-            let viewPath = path.appending(member.key)
-            guard ConstraintParser.isName(member.key) else {
+        for member in object.nodeMembers {
+            let name = member.key
+            let viewPath = path.appending(name)
+            guard ConstraintParser.isName(name) else {
                 report(
                     viewPath,
-                    "'\(member.key)' is not a valid name: use letters, digits and '_', starting with a letter or '_'")
+                    "'\(name)' is not a valid name: use letters, digits and '_', starting with a letter or '_'")
                 continue
             }
             guard let body = self.object(member.value, at: viewPath) else { continue }
             rejectUnknownMembers(of: body, at: viewPath, allowed: ["width", "height", "hugging", "compression"])
-            var view = CustomView(name: member.key)
+            var view = CustomView(name: name)
             view.intrinsicWidth = present(body, "width").flatMap {
                 number($0, at: viewPath.appending(field: "width"), .nonNegative)
             }
@@ -138,16 +139,16 @@ extension RequestDecoder {
                 view.compression = axisPriorities(
                     value, at: viewPath.appending(field: "compression"), defaults: .defaultCompression)
             }
-            if declare(member.key, as: .view, in: &items, at: viewPath) { views.append(view) }
+            if declare(name, as: .view, in: &items, at: viewPath) { views.append(view) }
         }
         return views
     }
 
     /// A priority for both axes, or {horizontal, vertical} with either one optional.
-    private mutating func axisPriorities(_ value: JSONValue, at path: JSONPath, defaults: AxisPriorities)
+    private mutating func axisPriorities<Node: JSONNode>(_ value: Node, at path: JSONPath, defaults: AxisPriorities)
         -> AxisPriorities
     {
-        if case .object(let object) = value {
+        if let object = value.objectValue {
             rejectUnknownMembers(of: object, at: path, allowed: ["horizontal", "vertical"])
             var result = defaults
             if let value = present(object, "horizontal"),
@@ -166,15 +167,16 @@ extension RequestDecoder {
         return AxisPriorities(horizontal: priority, vertical: priority)
     }
 
-    private mutating func stacks(_ value: JSONValue, at path: JSONPath, items: inout ItemCatalog) -> [HidingStack] {
+    private mutating func stacks<Node: JSONNode>(_ value: Node, at path: JSONPath, items: inout ItemCatalog) -> [HidingStack] {
         guard let object = object(value, at: path) else { return [] }
         var stacks: [HidingStack] = []
-        for member in object.members {
-            let stackPath = path.appending(member.key)
-            guard ConstraintParser.isName(member.key) else {
+        for member in object.nodeMembers {
+            let name = member.key
+            let stackPath = path.appending(name)
+            guard ConstraintParser.isName(name) else {
                 report(
                     stackPath,
-                    "'\(member.key)' is not a valid name: use letters, digits and '_', starting with a letter or '_'")
+                    "'\(name)' is not a valid name: use letters, digits and '_', starting with a letter or '_'")
                 continue
             }
             guard let body = self.object(member.value, at: stackPath) else { continue }
@@ -190,12 +192,12 @@ extension RequestDecoder {
             let spacing = present(body, "spacing").flatMap {
                 number($0, at: stackPath.appending(field: "spacing"), .nonNegative)
             }
-            guard declare(member.key, as: .stack, in: &items, at: stackPath), let position, let alignment else {
+            guard declare(name, as: .stack, in: &items, at: stackPath), let position, let alignment else {
                 continue
             }
             stacks.append(
                 HidingStack(
-                    name: member.key, position: position, alignment: alignment, arranged: arranged, spacing: spacing))
+                    name: name, position: position, alignment: alignment, arranged: arranged, spacing: spacing))
         }
         return stacks
     }
@@ -258,8 +260,8 @@ extension RequestDecoder {
 
     // MARK: State blocks
 
-    private mutating func stateLayout(
-        _ value: JSONValue, at path: JSONPath, items: ItemCatalog, ids: inout ConstraintIDs
+    private mutating func stateLayout<Node: JSONNode>(
+        _ value: Node, at path: JSONPath, items: ItemCatalog, ids: inout ConstraintIDs
     )
         -> StateLayout?
     {
@@ -281,8 +283,8 @@ extension RequestDecoder {
         return layout
     }
 
-    private mutating func promptLayout(
-        _ value: JSONValue, at path: JSONPath, items: ItemCatalog, ids: inout ConstraintIDs
+    private mutating func promptLayout<Node: JSONNode>(
+        _ value: Node, at path: JSONPath, items: ItemCatalog, ids: inout ConstraintIDs
     )
         -> PromptLayout?
     {
@@ -303,19 +305,20 @@ extension RequestDecoder {
     // MARK: Constraints
 
     /// An array of constraints, each a string in the expression language or an object.
-    private mutating func constraints(
-        _ value: JSONValue, at path: JSONPath, items: ItemCatalog, ids: inout ConstraintIDs
+    private mutating func constraints<Node: JSONNode>(
+        _ value: Node, at path: JSONPath, items: ItemCatalog, ids: inout ConstraintIDs
     ) -> [DelegateConstraint] {
-        guard case .array(let elements) = value else {
+        guard let elements = value.arrayValue else {
             report(path, "expected an array of constraints, found \(value.typeDescription)")
             return []
         }
-        var result: [DelegateConstraint] = []
-        result.reserveCapacity(elements.count)
+        // The list's constraints go straight into one shared storage (see `DelegateConstraintStorage`).
+        let storage = DelegateConstraintStorage.make(location: .list(path, indices: nil), capacity: elements.count)
+        var indices: [Int] = []
         for (index, element) in elements.enumerated() {
-            let elementPath = path.appending(index)
-            guard let constraint = constraint(element, at: elementPath, items: items) else { continue }
-            if let id = constraint.spec.id {
+            guard let entry = constraint(element, at: path, index: index, items: items) else { continue }
+            if let id = entry.spec.id {
+                let elementPath = path.appending(index)
                 if let earlier = ids.paths[id] {
                     report(
                         elementPath, "constraint id '\(id)' is already used at \(earlier), installed at the same time")
@@ -323,17 +326,41 @@ extension RequestDecoder {
                 }
                 ids.paths[id] = elementPath.description
             }
-            result.append(constraint)
+            // Positions are indices until an element is dropped (a document with an error, whose
+            // constraints nobody reads, but the paths stay right anyway).
+            if !indices.isEmpty || index != storage.count {
+                if indices.isEmpty { indices = Array(0..<storage.count) }
+                indices.append(index)
+            }
+            storage.append(entry)
         }
+        if !indices.isEmpty { storage.location = .list(path, indices: indices) }
+        let result = DelegateConstraint.list(in: storage)
         return result
     }
 
-    private mutating func constraint(_ value: JSONValue, at path: JSONPath, items: ItemCatalog) -> DelegateConstraint? {
-        switch value {
-        case .string(let text):
+    /// The constraint at `index` of the list at `listPath`. Its own path is made only for a report: a
+    /// decoded constraint keeps its list's path and its index instead (see `DelegateConstraint`).
+    private mutating func constraint<Node: JSONNode>(
+        _ value: Node, at listPath: JSONPath, index: Int, items: ItemCatalog
+    ) -> DelegateConstraintEntry? {
+        var path: JSONPath { listPath.appending(index) }
+        // A tape lends the text's bytes: they are scanned in place, and the constraint keeps their range
+        // in the document instead of a String.
+        let text: ConstraintText?
+        if let range = value.stringRange, let source {
+            text = .utf8(source: source, range: range)
+        } else {
+            text = value.stringValue.map(ConstraintText.string)
+        }
+        if let text {
             let parsed: ParsedConstraint
             do throws(ExpressionError) {
-                parsed = try ConstraintParser.parse(text)
+                if let bytes = value.stringBytes {
+                    parsed = try ConstraintParser.parse(utf8: bytes)
+                } else {
+                    parsed = try ConstraintParser.parse(text.string)
+                }
             } catch {
                 report(path, error.message, column: error.column)
                 return nil
@@ -342,16 +369,16 @@ extension RequestDecoder {
                 report(path, problem.message, column: problem.column)
                 return nil
             }
-            return DelegateConstraint(spec: parsed.spec, location: path, text: text)
-        case .object(let object):
+            return DelegateConstraintEntry(spec: parsed.spec, text: text)
+        } else if let object = value.objectValue {
             guard let parsed = constraintObject(object, at: path) else { return nil }
             if let problem = ConstraintChecker.check(parsed, items: items) {
                 let partPath = problem.part.map { path.appending($0.rawValue) } ?? path
                 report(partPath, problem.message, column: problem.column)
                 return nil
             }
-            return DelegateConstraint(spec: parsed.spec, location: path, text: parsed.spec.description)
-        default:
+            return DelegateConstraintEntry(spec: parsed.spec, text: .string(parsed.spec.description))
+        } else {
             report(path, "expected a constraint string or object, found \(value.typeDescription)")
             return nil
         }
@@ -361,7 +388,7 @@ extension RequestDecoder {
 
     /// {id, first, relation, second, multiplier, constant, priority}: first and relation are required;
     /// multiplier (default 1) needs a second anchor; constant defaults to 0, priority to required.
-    private mutating func constraintObject(_ object: JSONObject, at path: JSONPath) -> ParsedConstraint? {
+    private mutating func constraintObject<Object: JSONNodeObject>(_ object: Object, at path: JSONPath) -> ParsedConstraint? {
         let issuesBefore = issues.count
         rejectUnknownMembers(of: object, at: path, allowed: Self.constraintObjectFields)
         var id: String? = nil
@@ -396,16 +423,15 @@ extension RequestDecoder {
         var constant = LayoutConstant.zero
         if let value = present(object, "constant") {
             let constantPath = path.appending(field: "constant")
-            switch value {
-            case .number(let number) where number.isFinite:
+            if let number = value.numberValue, number.isFinite {
                 constant = .points(number)
-            case .string(let text):
+            } else if let text = value.stringValue {
                 do throws(ExpressionError) {
                     constant = try ConstraintParser.parseConstant(text)
                 } catch {
                     report(constantPath, error.message, column: error.column)
                 }
-            default:
+            } else {
                 report(constantPath, "expected a number or \"style.name\", found \(value.typeDescription)")
             }
         }
@@ -423,7 +449,7 @@ extension RequestDecoder {
             spec: spec, columns: ParsedConstraint.Columns(first: 1, second: second == nil ? nil : 1, constant: 1))
     }
 
-    private mutating func anchorField(_ value: JSONValue, at path: JSONPath) -> Anchor? {
+    private mutating func anchorField<Node: JSONNode>(_ value: Node, at path: JSONPath) -> Anchor? {
         guard let text = string(value, at: path) else { return nil }
         do throws(ExpressionError) {
             return try ConstraintParser.parseAnchor(text)
@@ -433,7 +459,7 @@ extension RequestDecoder {
         }
     }
 
-    private mutating func relationField(_ value: JSONValue, at path: JSONPath) -> LayoutRelation? {
+    private mutating func relationField<Node: JSONNode>(_ value: Node, at path: JSONPath) -> LayoutRelation? {
         guard let text = string(value, at: path) else { return nil }
         guard let relation = LayoutRelation(rawValue: text) else {
             report(path, "'\(text)' is not a relation: use '==', '<=' or '>='")

@@ -70,53 +70,84 @@ public struct HidingStack: Sendable, Equatable {
 
 /// A constraint of a delegate document with where it was written.
 ///
-/// The fields live in one shared immutable box: a layout copies its constraints several times (the
-/// state's list joined with the shared and prompt ones, checks, placement), and copying the box is one
-/// reference count where copying the fields was one per string. Setting a field replaces the box.
-public struct DelegateConstraint: Sendable, Equatable {
-    private final class Storage: Sendable {
-        let spec: LayoutConstraintSpec
-        let location: JSONPath
-        let text: String
-
-        init(spec: LayoutConstraintSpec, location: JSONPath, text: String) {
-            self.spec = spec
-            self.location = location
-            self.text = text
-        }
-    }
-
-    private var storage: Storage
+/// The fields live in an immutable storage shared by the constraints of a decoded list: a layout copies
+/// its constraints several times (the state's list joined with the shared and prompt ones, checks,
+/// placement), and copying the storage reference is one reference count where copying the fields was
+/// one per string. Setting a field makes a storage of its own for the constraint.
+///
+/// `@unchecked Sendable` because the storage is a `ManagedBuffer`, which cannot be declared Sendable.
+/// It is safe: a storage's entries and header are written once, in `DelegateConstraintStorage.make`,
+/// before any constraint refers to it, and never change afterwards (setting a field makes a new
+/// storage), so threads that share a constraint only ever read immutable memory.
+public struct DelegateConstraint: @unchecked Sendable, Equatable {
+    private var storage: DelegateConstraintStorage
+    /// The constraint's position in `storage`.
+    private var position: Int
 
     public var spec: LayoutConstraintSpec {
-        get { storage.spec }
-        set { storage = Storage(spec: newValue, location: storage.location, text: storage.text) }
+        get { storage.spec(at: position) }
+        set { self = DelegateConstraint(spec: newValue, location: storage.location.path(of: position), text: textStorage) }
     }
 
     /// JSON path of the constraint, such as `delegate.guidance.constraints[3]`.
     public var path: String {
-        get { storage.location.description }
-        set { storage = Storage(spec: storage.spec, location: JSONPath(printed: newValue), text: storage.text) }
+        get { storage.location.path(of: position).description }
+        set { self = DelegateConstraint(spec: spec, location: JSONPath(printed: newValue), text: textStorage) }
     }
 
     /// The constraint as written (strings) or in canonical syntax (objects), for messages.
     public var text: String {
-        get { storage.text }
-        set { storage = Storage(spec: storage.spec, location: storage.location, text: newValue) }
+        get { textStorage.string }
+        set { self = DelegateConstraint(spec: spec, location: storage.location.path(of: position), text: .string(newValue)) }
     }
 
+    private var textStorage: ConstraintText { storage.text(at: position) }
+
     public init(spec: LayoutConstraintSpec, path: String, text: String) {
-        self.init(spec: spec, location: JSONPath(printed: path), text: text)
+        self.init(spec: spec, location: JSONPath(printed: path), text: .string(text))
     }
 
     /// The path as the decoder found it: printed only when someone reads `path`, which solving never does.
     init(spec: LayoutConstraintSpec, location: JSONPath, text: String) {
-        storage = Storage(spec: spec, location: location, text: text)
+        self.init(spec: spec, location: location, text: .string(text))
+    }
+
+    private init(spec: LayoutConstraintSpec, location: JSONPath, text: ConstraintText) {
+        storage = .make(location: .path(location), capacity: 1)
+        storage.append(DelegateConstraintEntry(spec: spec, text: text))
+        position = 0
+    }
+
+    private init(storage: DelegateConstraintStorage, position: Int) {
+        self.storage = storage
+        self.position = position
+    }
+
+    /// The constraints of a filled storage (see `DelegateConstraintStorage`), which they share.
+    static func list(in storage: DelegateConstraintStorage) -> [DelegateConstraint] {
+        (0..<storage.count).map { DelegateConstraint(storage: storage, position: $0) }
     }
 
     public static func == (lhs: DelegateConstraint, rhs: DelegateConstraint) -> Bool {
-        lhs.storage === rhs.storage
-            || (lhs.spec == rhs.spec && lhs.text == rhs.text && lhs.storage.location == rhs.storage.location)
+        (lhs.storage === rhs.storage && lhs.position == rhs.position)
+            || (lhs.spec == rhs.spec && lhs.text == rhs.text && lhs.path == rhs.path)
+    }
+}
+
+/// A constraint's text as written: a String, or a range of the request's own bytes, made into a String
+/// only when read. A request's constraint texts are read only for messages (a conflict, a broken
+/// constraint, a diagnostic), so most are never made; holding the request's bytes (one reference for
+/// all of its constraints) saves an allocation and a release per constraint. The bytes of the range
+/// are valid UTF-8 (the parser checked them) and hold no escapes.
+enum ConstraintText: Sendable {
+    case string(String)
+    case utf8(source: [UInt8], range: Range<Int>)
+
+    var string: String {
+        switch self {
+        case .string(let text): return text
+        case .utf8(let source, let range): return String(decoding: source[range], as: UTF8.self)
+        }
     }
 }
 

@@ -10,10 +10,12 @@ extension RequestDecoder {
 
     /// Reads a parsed document with `read`, collecting every problem in document order rather than
     /// stopping at the first; throws them all when there is any.
-    static func decode<Document>(
-        _ value: JSONValue, with read: (inout RequestDecoder, JSONValue) -> Document?
+    /// `source` is the document's bytes when `value` is read from a tape of them (see `RequestDecoder.source`).
+    static func decode<Node: JSONNode, Document>(
+        _ value: Node, source: [UInt8]? = nil, with read: (inout RequestDecoder, Node) -> Document?
     ) throws(RequestError) -> Document {
         var decoder = RequestDecoder()
+        decoder.source = source
         guard let document = read(&decoder, value), decoder.issues.isEmpty else {
             throw RequestError(issues: decoder.issues)
         }

@@ -25,7 +25,10 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
 
     /// The steps before the inline ones, already printed.
     private var printed: String
-    private var steps: InlineArray<5, Step>
+    /// A tuple rather than an `InlineArray`: the compiler copies a tuple of plain words inline, while
+    /// copying a path that holds an `InlineArray` went through an out-of-line copy function, and the
+    /// decoder copies paths for every field it reads.
+    private var steps: (Step, Step, Step, Step, Step)
     private var stepCount: Int
 
     public static let root = JSONPath(printed: "")
@@ -33,13 +36,13 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     /// A path from its printed form.
     init(printed: String) {
         self.printed = printed
-        steps = InlineArray(repeating: .index(0))
+        steps = (.index(0), .index(0), .index(0), .index(0), .index(0))
         stepCount = 0
     }
 
     public var description: String {
         var text = printed
-        for position in 0..<stepCount { Self.print(steps[position], into: &text) }
+        for position in 0..<stepCount { Self.print(step(at: position), into: &text) }
         return text
     }
 
@@ -88,9 +91,17 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
             path.printed = path.description
             path.stepCount = 0
         }
-        path.steps[path.stepCount] = step
+        withUnsafeMutableBytes(of: &path.steps) { steps in
+            steps.storeBytes(of: step, toByteOffset: path.stepCount * MemoryLayout<Step>.stride, as: Step.self)
+        }
         path.stepCount += 1
         return path
+    }
+
+    private func step(at position: Int) -> Step {
+        withUnsafeBytes(of: steps) { steps in
+            steps.load(fromByteOffset: position * MemoryLayout<Step>.stride, as: Step.self)
+        }
     }
 
     /// Paths are equal when they print the same (however their steps are split).

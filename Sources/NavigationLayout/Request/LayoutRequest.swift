@@ -23,11 +23,26 @@ public struct LayoutRequest: Sendable, Equatable {
         self.style = style
     }
 
-    /// Reads a request body: parses the JSON, then decodes it with `decode(from: JSONValue)`.
+    /// Reads a request body with the checks of `decode(from: JSONValue)`.
+    ///
+    /// A usual body is read from a `JSONTape` of its bytes, without building a `JSONValue` tree; the
+    /// bodies the tape parser declines (errors among them) are parsed into a tree, which reports
+    /// syntax errors with their positions.
     public static func decode(
         from bytes: [UInt8], limits: JSONParser.Limits = .default
     ) throws(RequestError) -> LayoutRequest {
-        try decode(from: RequestDecoder.parse(bytes, limits: limits))
+        guard let tape = JSONTapeParser.parse(bytes, limits: limits) else {
+            return try decode(from: RequestDecoder.parse(bytes, limits: limits))
+        }
+        let result: Result<LayoutRequest, RequestError> = tape.withRoot { root in
+            do throws(RequestError) {
+                return .success(
+                    try RequestDecoder.decode(root, source: tape.bytes) { decoder, value in decoder.request(value) })
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
     }
 
     /// Decodes a parsed request (after any profile merge). Collects every problem it finds, in document

@@ -9,6 +9,9 @@ import Cassowary
 /// - numbers must be finite and in range for what they measure (sizes are never negative).
 struct RequestDecoder {
     private(set) var issues: [RequestError.Issue] = []
+    /// The bytes of the document being read, when it is read from a tape of them: a constraint keeps
+    /// its text as a range of them (see `ConstraintText`).
+    var source: [UInt8]? = nil
 
     /// A hostile document can hold a hundred thousand mistakes; nobody reads past the first hundred,
     /// and the error response must stay small.
@@ -30,17 +33,18 @@ struct RequestDecoder {
     // MARK: Objects
 
     /// The value as an object, or a reported type error.
-    mutating func object(_ value: JSONValue, at path: JSONPath) -> JSONObject? {
-        guard case .object(let object) = value else {
+    mutating func object<Node: JSONNode>(_ value: Node, at path: JSONPath) -> Node.Object? {
+        guard let object = value.objectValue else {
             report(path, "expected an object, found \(value.typeDescription)")
             return nil
         }
         return object
     }
 
-    /// Reports every member whose key is not in `allowed`.
-    mutating func rejectUnknownMembers(of object: JSONObject, at path: JSONPath, allowed: [String]) {
-        for member in object.members where !Self.contains(allowed, member.key) {
+    /// Reports every member whose key is not in `allowed` (keys compared without making Strings of
+    /// them where the node allows, see `JSONNodeMember.hasKey`).
+    mutating func rejectUnknownMembers<Object: JSONNodeObject>(of object: Object, at path: JSONPath, allowed: [String]) {
+        for member in object.nodeMembers where !allowed.contains(where: member.hasKey) {
             report(
                 path.appending(member.key),
                 "unknown field '\(member.key)'\(suggestion(for: member.key, among: allowed)); known fields: \(allowed.joined(separator: ", "))"
@@ -48,15 +52,9 @@ struct RequestDecoder {
         }
     }
 
-    /// Whether `names` holds `name`, lengths compared first (see `JSONObject`'s lookup).
-    static func contains(_ names: [String], _ name: String) -> Bool {
-        let length = name.utf8.count
-        return names.contains { $0.utf8.count == length && $0 == name }
-    }
-
     /// The member's value unless absent or null.
-    func present(_ object: JSONObject, _ key: String) -> JSONValue? {
-        guard let value = object[key], value != .null else { return nil }
+    func present<Object: JSONNodeObject>(_ object: Object, _ key: String) -> Object.Node? {
+        guard let value = object.node(forKey: key), !value.isNull else { return nil }
         return value
     }
 
@@ -64,7 +62,7 @@ struct RequestDecoder {
     /// fields for the request to fill in.
     var missingFieldsAllowed = false
 
-    mutating func required(_ object: JSONObject, _ key: String, at path: JSONPath) -> JSONValue? {
+    mutating func required<Object: JSONNodeObject>(_ object: Object, _ key: String, at path: JSONPath) -> Object.Node? {
         guard let value = present(object, key) else {
             if !missingFieldsAllowed { report(path.appending(key), "required field is missing") }
             return nil
@@ -74,16 +72,16 @@ struct RequestDecoder {
 
     // MARK: Scalars
 
-    mutating func bool(_ value: JSONValue, at path: JSONPath) -> Bool? {
-        guard case .bool(let flag) = value else {
+    mutating func bool<Node: JSONNode>(_ value: Node, at path: JSONPath) -> Bool? {
+        guard let flag = value.boolValue else {
             report(path, "expected true or false, found \(value.typeDescription)")
             return nil
         }
         return flag
     }
 
-    mutating func string(_ value: JSONValue, at path: JSONPath) -> String? {
-        guard case .string(let text) = value else {
+    mutating func string<Node: JSONNode>(_ value: Node, at path: JSONPath) -> String? {
+        guard let text = value.stringValue else {
             report(path, "expected a string, found \(value.typeDescription)")
             return nil
         }
@@ -113,8 +111,8 @@ struct RequestDecoder {
         }
     }
 
-    mutating func number(_ value: JSONValue, at path: JSONPath, _ range: NumberRange) -> Double? {
-        guard case .number(let number) = value else {
+    mutating func number<Node: JSONNode>(_ value: Node, at path: JSONPath, _ range: NumberRange) -> Double? {
+        guard let number = value.numberValue else {
             report(path, "expected \(range.phrase), found \(value.typeDescription)")
             return nil
         }
@@ -126,10 +124,10 @@ struct RequestDecoder {
     }
 
     /// A string that must be one of an enumeration's raw values.
-    mutating func choice<Choice: RawRepresentable & CaseIterable>(
-        _ value: JSONValue, at path: JSONPath, as type: Choice.Type
+    mutating func choice<Node: JSONNode, Choice: RawRepresentable & CaseIterable>(
+        _ value: Node, at path: JSONPath, as type: Choice.Type
     ) -> Choice? where Choice.RawValue == String {
-        guard case .string(let text) = value else {
+        guard let text = value.stringValue else {
             report(
                 path, "expected one of \(quotedList(Choice.allCases.map(\.rawValue))), found \(value.typeDescription)")
             return nil
@@ -143,7 +141,7 @@ struct RequestDecoder {
     }
 
     /// A name usable as an item in constraints.
-    mutating func name(_ value: JSONValue, at path: JSONPath) -> String? {
+    mutating func name<Node: JSONNode>(_ value: Node, at path: JSONPath) -> String? {
         guard let text = string(value, at: path) else { return nil }
         guard ConstraintParser.isName(text) else {
             report(path, "'\(text)' is not a valid name: use letters, digits and '_', starting with a letter or '_'")
@@ -153,8 +151,8 @@ struct RequestDecoder {
     }
 
     /// An array of names without repeats.
-    mutating func nameList(_ value: JSONValue, at path: JSONPath) -> [String]? {
-        guard case .array(let elements) = value else {
+    mutating func nameList<Node: JSONNode>(_ value: Node, at path: JSONPath) -> [String]? {
+        guard let elements = value.arrayValue else {
             report(path, "expected an array of names, found \(value.typeDescription)")
             return nil
         }
@@ -177,17 +175,16 @@ struct RequestDecoder {
     }
 
     /// A priority: a name (required, high, low, fittingSize) or an integer 1...1000.
-    mutating func priority(_ value: JSONValue, at path: JSONPath) -> Priority? {
-        switch value {
-        case .string(let text):
+    mutating func priority<Node: JSONNode>(_ value: Node, at path: JSONPath) -> Priority? {
+        if let text = value.stringValue {
             if let priority = ConstraintParser.priority(named: text) { return priority }
             report(path, "invalid priority '\(text)': use required, high, low, fittingSize or an integer 1...1000")
-        case .number(let number):
+        } else if let number = value.numberValue {
             if let level = Int(exactly: number), let priority = Priority(level) {
                 return priority
             }
             report(path, "invalid priority \(formatNumber(number)): use an integer 1...1000 or a name")
-        default:
+        } else {
             report(path, "expected a priority (a name or an integer 1...1000), found \(value.typeDescription)")
         }
         return nil
@@ -197,9 +194,9 @@ struct RequestDecoder {
 
     static let requestFields = ["profile", "profileVersion", "screen", "state", "settings", "delegate", "style"]
 
-    mutating func request(_ value: JSONValue) -> LayoutRequest? {
+    mutating func request<Node: JSONNode>(_ value: Node) -> LayoutRequest? {
         let path = JSONPath.root
-        guard case .object(let body) = value else {
+        guard let body = value.objectValue else {
             report(path, "expected the request to be an object, found \(value.typeDescription)")
             return nil
         }
@@ -240,9 +237,9 @@ struct RequestDecoder {
     /// Checks a stored profile: the fields of a request it may hold, each as strict as in a request,
     /// except that screen and state may be partial (the request completes them when merged). The delegate
     /// must be complete: a request replaces it whole, never completes it.
-    mutating func profile(_ value: JSONValue) {
+    mutating func profile<Node: JSONNode>(_ value: Node) {
         let path = JSONPath.root
-        guard case .object(let body) = value else {
+        guard let body = value.objectValue else {
             report(path, "expected the profile to be an object, found \(value.typeDescription)")
             return
         }
@@ -259,7 +256,7 @@ struct RequestDecoder {
 
     // MARK: Screen
 
-    mutating func screen(_ value: JSONValue, at path: JSONPath) -> Screen? {
+    mutating func screen<Node: JSONNode>(_ value: Node, at path: JSONPath) -> Screen? {
         guard let object = object(value, at: path) else { return nil }
         rejectUnknownMembers(
             of: object, at: path, allowed: ["width", "height", "safeArea", "layoutDirection", "carPlay"])
@@ -293,7 +290,7 @@ struct RequestDecoder {
     }
 
     /// {top, bottom, left, right}, each optional (0) and never negative.
-    mutating func insets(_ value: JSONValue, at path: JSONPath) -> EdgeInsets? {
+    mutating func insets<Node: JSONNode>(_ value: Node, at path: JSONPath) -> EdgeInsets? {
         guard let object = object(value, at: path) else { return nil }
         rejectUnknownMembers(of: object, at: path, allowed: ["top", "bottom", "left", "right"])
         func edge(_ key: StaticString, _ decoder: inout RequestDecoder) -> Double {
@@ -308,7 +305,7 @@ struct RequestDecoder {
 
     // MARK: State
 
-    mutating func state(_ value: JSONValue, at path: JSONPath) -> NavigationState? {
+    mutating func state<Node: JSONNode>(_ value: Node, at path: JSONPath) -> NavigationState? {
         guard let object = object(value, at: path) else { return nil }
         rejectUnknownMembers(
             of: object, at: path, allowed: ["navigation", "prompt", "wideMode", "camera", "speedWidget"])
@@ -335,7 +332,7 @@ struct RequestDecoder {
             navigation: navigation, prompt: prompt, wideMode: wideMode, camera: camera, speedWidget: speedWidget)
     }
 
-    mutating func prompt(_ value: JSONValue, at path: JSONPath) -> Prompt? {
+    mutating func prompt<Node: JSONNode>(_ value: Node, at path: JSONPath) -> Prompt? {
         guard let object = object(value, at: path) else { return nil }
         rejectUnknownMembers(of: object, at: path, allowed: ["kind", "height"])
         let kind = required(object, "kind", at: path).flatMap { string($0, at: path.appending(field: "kind")) }
@@ -349,7 +346,7 @@ struct RequestDecoder {
         return Prompt(kind: kind, height: height)
     }
 
-    mutating func camera(_ value: JSONValue, at path: JSONPath) -> Camera? {
+    mutating func camera<Node: JSONNode>(_ value: Node, at path: JSONPath) -> Camera? {
         guard let object = object(value, at: path) else { return nil }
         rejectUnknownMembers(of: object, at: path, allowed: ["bearing", "following", "userPanned", "locationKnown"])
         var camera = Camera.default
@@ -374,12 +371,13 @@ struct RequestDecoder {
 
     // MARK: Style
 
-    mutating func style(_ value: JSONValue, at path: JSONPath) -> StyleValues? {
+    mutating func style<Node: JSONNode>(_ value: Node, at path: JSONPath) -> StyleValues? {
         guard let object = object(value, at: path) else { return nil }
         var style = StyleValues.defaults
-        for member in object.members {
-            let memberPath = path.appending(member.key)
-            guard let key = StyleKey(rawValue: member.key) else {
+        for member in object.nodeMembers {
+            let memberKey = member.key
+            let memberPath = path.appending(memberKey)
+            guard let key = StyleKey(rawValue: memberKey) else {
                 let names = StyleKey.allCases.map(\.rawValue)
                 report(
                     memberPath,
@@ -387,7 +385,7 @@ struct RequestDecoder {
                 )
                 continue
             }
-            guard member.value != .null else { continue }
+            guard !member.value.isNull else { continue }
             if let number = number(member.value, at: memberPath, .nonNegative) { style[key] = number }
         }
         return style

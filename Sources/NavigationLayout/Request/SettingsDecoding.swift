@@ -1,12 +1,13 @@
 extension RequestDecoder {
     /// The `settings` object: every key of `SettingsKey`, typed; unknown keys are errors.
-    mutating func settings(_ value: JSONValue, at path: JSONPath) -> Settings? {
+    mutating func settings<Node: JSONNode>(_ value: Node, at path: JSONPath) -> Settings? {
         guard let object = object(value, at: path) else { return nil }
         var settings = Settings()
         var provided: [SettingsKey] = []
-        for member in object.members {
-            let memberPath = path.appending(member.key)
-            guard let key = SettingsKey(rawValue: member.key) else {
+        for member in object.nodeMembers {
+            let memberKey = member.key
+            let memberPath = path.appending(memberKey)
+            guard let key = SettingsKey(rawValue: memberKey) else {
                 let names = SettingsKey.allCases.map(\.rawValue)
                 let legacyHint = member.key.hasPrefix("is") ? "; settings are named without the 'is' prefix" : ""
                 report(
@@ -21,10 +22,10 @@ extension RequestDecoder {
         return settings
     }
 
-    private mutating func apply(_ value: JSONValue, to key: SettingsKey, of settings: inout Settings, at path: JSONPath)
+    private mutating func apply<Node: JSONNode>(_ value: Node, to key: SettingsKey, of settings: inout Settings, at path: JSONPath)
     {
         // null leaves the SDK default (for colours and the accessory view, the default is "none").
-        guard value != .null else { return }
+        guard !value.isNull else { return }
         func flag(_ decoder: inout RequestDecoder, _ update: (inout Settings, Bool) -> Void) {
             if let flag = decoder.bool(value, at: path) { update(&settings, flag) }
         }
@@ -69,7 +70,7 @@ extension RequestDecoder {
         }
     }
 
-    private mutating func color(_ value: JSONValue, at path: JSONPath) -> RGBColor? {
+    private mutating func color<Node: JSONNode>(_ value: Node, at path: JSONPath) -> RGBColor? {
         guard let text = string(value, at: path) else { return nil }
         guard let color = RGBColor(hex: text) else {
             report(path, "'\(text)' is not a colour: write \"#RRGGBB\" in hexadecimal")
