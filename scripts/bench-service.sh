@@ -13,6 +13,10 @@
 # p99 < 10 ms). Afterwards it checks that every recorded answer is in history: the layouts table
 # holds at least as many rows as wrk counted 200 answers to recorded requests (and at most one more
 # per connection: answers in flight when wrk stops are written but not counted).
+# The service's CPU time per request (user + system, from /proc) is printed next to each of its runs.
+# A GLIBC_TUNABLES in the caller's environment reaches the service, which then leaves glibc's
+# allocator as the variable sets it (`GLIBC_TUNABLES=glibc.malloc.perturb=0` changes nothing in glibc
+# and so runs the service on glibc's default thresholds, for comparison).
 # Then it times the device matrix (every preset x orientation x direction x state) per cell
 # against a single solve, both as the engine measured it and as the client waited for it.
 set -euo pipefail
@@ -79,9 +83,16 @@ to_ms() {
 median() { sort -g | awk '{ a[NR] = $1 } END { if (NR % 2) print a[(NR + 1) / 2]; else printf "%.3f\n", (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
 rows() { sqlite3 "$database" "SELECT count(*) FROM layouts"; }
 
-# measure NAME URL [LUA] -> appends "rps p99_ms ok200 other" to NAME.results
+# The service's CPU time so far (user + system), in clock ticks: read around each run, it gives the
+# service's CPU time per request, which the machine's load changes far less than req/s or p99.
+service_ticks() { awk '{ print $14 + $15 }' "/proc/$server_pid/stat"; }
+ticks_per_second="$(getconf CLK_TCK)"
+
+# measure NAME URL [LUA] -> appends "rps p99_ms ok200 other cpu_us_per_request" to NAME.results
+# (cpu_us_per_request is the service's, 0 for nginx)
 measure() {
-    local name="$1" url="$2" script="${3:-}" output
+    local name="$1" url="$2" script="${3:-}" output ticks_before
+    ticks_before="$(service_ticks)"
     if [ -n "$script" ]; then
         output="$(wrk -t2 -c"$connections" -d10s --latency -s "$script" "$url")"
     else
@@ -97,9 +108,14 @@ measure() {
     ok=""
     if [ -n "$script" ]; then ok=$((total - other)); fi
     if grep -q "Socket errors" <<<"$output"; then grep "Socket errors" <<<"$output" >&2; fi
-    echo "$rps $p99 ${ok:-0} ${other:-0}" >> "$workdir/$name.results"
+    local cpu=0
+    if [ -n "$script" ]; then
+        cpu="$(awk -v t="$(( $(service_ticks) - ticks_before ))" -v hz="$ticks_per_second" -v n="$total" \
+            'BEGIN { printf "%.1f", t * 1000000 / hz / n }')"
+    fi
+    echo "$rps $p99 ${ok:-0} ${other:-0} $cpu" >> "$workdir/$name.results"
     printf "round %s  %-11s %10s req/s  p99 %8s ms  %s\n" "$round" "$name" "$rps" "$p99" \
-        "$([ -n "$ok" ] && echo "(200: $ok, other: $other)")"
+        "$([ -n "$ok" ] && echo "(200: $ok, other: $other; service CPU $cpu us per request)")"
 }
 
 echo "warming up"
@@ -134,7 +150,9 @@ for name in recorded unrecorded nginx; do
     rps="$(column "$name" 1)"
     p99="$(column "$name" 2)"
     ratio="$(awk -v a="$rps" -v b="$nginx_rps" 'BEGIN { printf "%.3f", a / b }')"
-    printf "  %-11s %10s req/s   p99 %8s ms   ratio to nginx %s\n" "$name" "$rps" "$p99" "$ratio"
+    printf "  %-11s %10s req/s   p99 %8s ms   ratio to nginx %s" "$name" "$rps" "$p99" "$ratio"
+    if [ "$name" != nginx ]; then printf "   service CPU %s us per request" "$(column "$name" 5)"; fi
+    echo
 done
 echo "  targets: recorded >= 0.1 x nginx, unrecorded >= 0.2 x nginx, p99 < 10 ms"
 echo "  history rows: $(rows)"
