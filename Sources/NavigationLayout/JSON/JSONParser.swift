@@ -420,37 +420,13 @@ private struct Reader {
     /// Checks one multi-byte UTF-8 sequence at `offset` (RFC 3629: no overlongs, no surrogates,
     /// nothing above U+10FFFF) and moves past it.
     mutating func skipMultiByteScalar() throws(JSONParseError) {
-        let lead = bytes[offset]
-        let length: Int
-        var lowerBound: UInt8 = 0x80
-        var upperBound: UInt8 = 0xBF
-        switch lead {
-        case 0xC2...0xDF: length = 2
-        case 0xE0:
-            length = 3
-            lowerBound = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED:
-            length = 3
-            upperBound = 0x9F
-        case 0xF0:
-            length = 4
-            lowerBound = 0x90
-        case 0xF1...0xF3: length = 4
-        case 0xF4:
-            length = 4
-            upperBound = 0x8F
-        default: throw error("invalid UTF-8 byte 0x\(hex2(lead))", at: offset)
+        guard let lead = UTF8Scalar.lead(bytes[offset]) else {
+            throw error("invalid UTF-8 byte 0x\(hex2(bytes[offset]))", at: offset)
         }
-        for position in 1..<length {
-            let index = offset + position
-            let low: UInt8 = position == 1 ? lowerBound : 0x80
-            let high: UInt8 = position == 1 ? upperBound : 0xBF
-            guard index < bytes.count, (low...high).contains(bytes[index]) else {
-                throw error("invalid UTF-8 sequence", at: offset)
-            }
+        guard UTF8Scalar.continues(bytes, at: offset, lead: lead) else {
+            throw error("invalid UTF-8 sequence", at: offset)
         }
-        offset += length
+        offset += lead.length
     }
 
     // MARK: Helpers
