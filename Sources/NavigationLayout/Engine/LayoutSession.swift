@@ -84,28 +84,37 @@ struct LayoutSession: Sendable {
     private mutating func placeItems(constraints: [DelegateConstraint]) {
         // Locals: `addView` below mutates the session, and calling an instance method from it would copy
         // the whole session (solver included) for every view.
-        let document = plan.document
+        // Only the document's lists this reads, and the plan's fields one by one: copying the document
+        // or handing the plan to a function would copy it whole, a reference count for each field.
+        let views = plan.document.views
+        let documentStacks = plan.document.stacks
         let navigation = plan.state.navigation
         let layout = plan.stateLayout
-        let availability = ComponentAvailability(plan: plan)
+        let availability = ComponentAvailability(
+            allowsBuiltInOnlyItems: plan.allowsBuiltInOnlyItems, navigation: navigation,
+            promptShown: plan.promptShown)
         // A document declares a handful of views and stacks: scanning them beats building two
         // dictionaries per request (a large document still gets them).
-        let indexed = document.views.count + document.stacks.count > ItemNameIndex.scanLimit
+        let indexed = views.count + documentStacks.count > ItemNameIndex.scanLimit
         let viewTable =
-            indexed ? Dictionary(document.views.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first }) : [:]
+            indexed ? Dictionary(views.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first }) : [:]
         let stackTable =
-            indexed ? Dictionary(document.stacks.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first }) : [:]
+            indexed ? Dictionary(documentStacks.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first }) : [:]
         func customView(_ name: String) -> CustomView? {
-            indexed ? viewTable[name] : document.views.first { $0.name == name }
+            indexed ? viewTable[name] : views.first { $0.name == name }
         }
         func stack(named name: String) -> HidingStack? {
-            indexed ? stackTable[name] : document.stacks.first { $0.name == name }
+            indexed ? stackTable[name] : documentStacks.first { $0.name == name }
         }
 
         if plan.mode == .delegate && navigation != .disabled {
-            let views = layout?.views ?? []
-            for required in [BuiltInItem.googleLogo, .viewport] where !views.contains(required.rawValue) {
-                buildDiagnostics.append(.missingRequiredComponent(required.rawValue, state: stateName))
+            // The two required components tested in turn (an array literal here would be an allocation).
+            let stateViews = layout?.views ?? []
+            if !stateViews.contains(BuiltInItem.googleLogo.rawValue) {
+                buildDiagnostics.append(.missingRequiredComponent(BuiltInItem.googleLogo.rawValue, state: stateName))
+            }
+            if !stateViews.contains(BuiltInItem.viewport.rawValue) {
+                buildDiagnostics.append(.missingRequiredComponent(BuiltInItem.viewport.rawValue, state: stateName))
             }
         }
 
@@ -142,7 +151,7 @@ struct LayoutSession: Sendable {
 
         for name in layout?.views ?? [] { addView(name) }
         // Custom views and stacks named only by constraints are placed too: they are the app's own.
-        if !document.views.isEmpty || !document.stacks.isEmpty {
+        if !views.isEmpty || !documentStacks.isEmpty {
             func addIfCustom(_ name: String) {
                 // Most anchors name an item the state already placed: one lookup instead of two scans.
                 guard itemIndex[name] == nil else { return }
@@ -153,7 +162,7 @@ struct LayoutSession: Sendable {
                 if let second = constraint.spec.second { addIfCustom(second.item.name) }
             }
         }
-        for guide in document.guides where itemIndex[guide] == nil { add(guide, role: .guide) }
+        for guide in plan.document.guides where itemIndex[guide] == nil { add(guide, role: .guide) }
         if plan.promptShown {
             if promptLayout != nil {
                 // showPrompt hands the prompt over; a state that already lists it has added it.
@@ -495,7 +504,13 @@ struct LayoutSession: Sendable {
 
     private mutating func installUserConstraints(_ constraints: [DelegateConstraint]) {
         let placed = itemIndex
-        let checks = ConstraintDiagnostics(plan: plan, isPlaced: { placed[$0] != nil })
+        let navigation = plan.state.navigation
+        let checks = ConstraintDiagnostics(
+            mode: plan.mode, navigation: navigation, wideMode: plan.wideMode,
+            availability: ComponentAvailability(
+                allowsBuiltInOnlyItems: plan.allowsBuiltInOnlyItems, navigation: navigation,
+                promptShown: plan.promptShown),
+            isPlaced: { placed[$0] != nil })
         for (position, constraint) in constraints.enumerated() {
             let spec = constraint.spec
             // Each anchor's item is looked up once, for the checks and for the terms. The map and the safe
@@ -518,7 +533,7 @@ struct LayoutSession: Sendable {
                 return ConstraintDiagnostics.AnchorItem(builtIn: items[placed].builtIn, isPlaced: true)
             }
             let verdict = checks.check(
-                constraint, first: anchorItem(spec.first, firstItem),
+                constraint, spec: spec, first: anchorItem(spec.first, firstItem),
                 second: spec.second.map { anchorItem($0, secondItem) })
             // Nearly every constraint passes: appending an empty list still costs a call.
             if !verdict.diagnostics.isEmpty { buildDiagnostics += verdict.diagnostics }
