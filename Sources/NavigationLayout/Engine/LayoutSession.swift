@@ -366,17 +366,25 @@ struct LayoutSession: Sendable {
     /// Returns whether the constraint changed.
     @discardableResult
     private mutating func applySizeRule(_ index: Int, frames: [Frame], initial: Bool = false) -> Bool {
-        let rule = sizeRules[index]
-        let target = rule.value(sizes, frames[rule.item])
-        if rule.installed != nil, let installedValue = rule.installedValue, abs(installedValue - target) < 1e-9 {
+        // The rule's fields and the item's are read in place: a copy of the rule would retain its
+        // constraint, a copy of the item each of its strings and variables (this runs for every rule on
+        // every pass of every solve).
+        let item = sizeRules[index].item
+        let axis = sizeRules[index].axis
+        let target = sizeRules[index].value(sizes, frames[item])
+        if sizeRules[index].installed != nil, let installedValue = sizeRules[index].installedValue,
+            abs(installedValue - target) < 1e-9
+        {
             return false
         }
-        if let current = rule.installed { try? solver.remove(current) }
-        // Fields are read in place: copying the item would retain each of its strings and variables.
-        let variable = rule.axis == .width ? items[rule.item].variables.width : items[rule.item].variables.height
+        if let current = sizeRules[index].installed { try? solver.remove(current) }
         // `variable == target` written as its expression directly (no operator arithmetic, no array).
-        let constraint = Constraint(Expression(Term(variable), constant: 0 + -target), .equal)
-        let label = ConstraintLabel.sdkSize(item: rule.item, axis: rule.axis, value: target)
+        let constraint = Constraint(
+            Expression(
+                Term(axis == .width ? items[item].variables.width : items[item].variables.height),
+                constant: 0 + -target),
+            .equal)
+        let label = ConstraintLabel.sdkSize(item: item, axis: axis, value: target)
         if install(constraint, label: label) {
             sizeRules[index].installed = constraint
             sizeRules[index].installedValue = target
@@ -587,43 +595,50 @@ struct LayoutSession: Sendable {
         case .leading, .trailing: (horizontal, positionFactor, sizeFactor) = (true, nil, nil)
         }
         let margin = anchor.item.margins ? plan.style[.layoutMargin] : 0
-        // The position and size variables (nil: none, the map's origin) with their constant offsets,
-        // and the insets subtracted from the size (the safe area's width is map.width - left - right).
+        if let index = placedItem {
+            // Nearly every anchor names a placed item: its variables go straight from the item into the
+            // terms (held in locals on the way they were retained and released once more each).
+            if let factor = positionFactor {
+                expression.append(
+                    Term(horizontal ? items[index].variables.left : items[index].variables.top, factor * scale))
+                expression.constant += margin * factor * scale
+            }
+            if let factor = sizeFactor {
+                expression.append(
+                    Term(horizontal ? items[index].variables.width : items[index].variables.height, factor * scale))
+                expression.constant += -2 * margin * factor * scale
+            }
+            return true
+        }
+        // The map or the safe area: the position and size variables (nil: none, the map's origin) with
+        // their constant offsets, and the insets subtracted from the size (the safe area's width is
+        // map.width - left - right).
         var position: Variable? = nil
         var size: Variable? = nil
         var positionOffset = margin
         var sizeOffset = -2 * margin
         var insets: (Variable, Variable)? = nil
-        if let index = placedItem {
-            if positionFactor != nil {
-                position = horizontal ? items[index].variables.left : items[index].variables.top
+        switch anchor.item.name {
+        case BuiltInItem.map.rawValue where !anchor.item.margins:
+            size = horizontal ? ScreenVariables.width : ScreenVariables.height
+        case BuiltInItem.map.rawValue, BuiltInItem.safeArea.rawValue:
+            // map.margins is the safe area inset by the layout margin (insetsLayoutMarginsFromSafeArea).
+            if horizontal {
+                position = ScreenVariables.safeLeft
+                size = ScreenVariables.width
+                insets = (ScreenVariables.safeLeft, ScreenVariables.safeRight)
+            } else {
+                position = ScreenVariables.safeTop
+                size = ScreenVariables.height
+                insets = (ScreenVariables.safeTop, ScreenVariables.safeBottom)
             }
-            if sizeFactor != nil {
-                size = horizontal ? items[index].variables.width : items[index].variables.height
+            if anchor.item.name == BuiltInItem.safeArea.rawValue {
+                positionOffset = 0
+                sizeOffset = 0
             }
-        } else {
-            switch anchor.item.name {
-            case BuiltInItem.map.rawValue where !anchor.item.margins:
-                size = horizontal ? ScreenVariables.width : ScreenVariables.height
-            case BuiltInItem.map.rawValue, BuiltInItem.safeArea.rawValue:
-                // map.margins is the safe area inset by the layout margin (insetsLayoutMarginsFromSafeArea).
-                if horizontal {
-                    position = ScreenVariables.safeLeft
-                    size = ScreenVariables.width
-                    insets = (ScreenVariables.safeLeft, ScreenVariables.safeRight)
-                } else {
-                    position = ScreenVariables.safeTop
-                    size = ScreenVariables.height
-                    insets = (ScreenVariables.safeTop, ScreenVariables.safeBottom)
-                }
-                if anchor.item.name == BuiltInItem.safeArea.rawValue {
-                    positionOffset = 0
-                    sizeOffset = 0
-                }
-            default:
-                // An item the state does not place.
-                return false
-            }
+        default:
+            // An item the state does not place.
+            return false
         }
         if let factor = positionFactor {
             Self.add(position, insets: nil, offset: positionOffset, factor: factor, scale: scale, to: &expression)
