@@ -406,7 +406,6 @@ struct LayoutSession: Sendable {
         stacks[index].constraints = []
         let state = stacks[index]
         guard let stackIndex = itemIndex[state.stack.name] else { return }
-        let stack = items[stackIndex].variables
         let spacing = state.stack.spacing ?? plan.style[.stackSpacing]
         var visible: [Int] = []
         visible.reserveCapacity(state.visibleCount)
@@ -415,83 +414,101 @@ struct LayoutSession: Sendable {
         }
         var constraints: [Constraint] = []
         constraints.reserveCapacity(3 * visible.count + 2)
+        // The variables are read from the items where each term is made (`items[i].variables.top`):
+        // copying an item's `ItemVariables` to a local retains and releases all four of them.
         // The aligned edge: leading is the left edge left to right, left + width right to left;
         // trailing the opposite.
         let edgeHasWidth = (state.stack.alignment == .leading) != (plan.screen.layoutDirection == .leftToRight)
         let contentConstant = spacing * Double(max(visible.count - 1, 0))
         var knownWidth = 0.0
         for position in visible {
-            let view = items[position].variables
             let edge =
                 edgeHasWidth
-                ? Expression(Term(view.left), Term(view.width), Term(stack.left, -1), Term(stack.width, -1))
-                : Expression(Term(view.left), Term(stack.left, -1))
+                ? Expression(
+                    Term(items[position].variables.left), Term(items[position].variables.width),
+                    Term(items[stackIndex].variables.left, -1), Term(items[stackIndex].variables.width, -1))
+                : Expression(Term(items[position].variables.left), Term(items[stackIndex].variables.left, -1))
             constraints.append(Constraint(edge, .equal))
-            constraints.append(Constraint(Expression(Term(stack.width), Term(view.width, -1)), .greaterThanOrEqual))
+            constraints.append(
+                Constraint(
+                    Expression(Term(items[stackIndex].variables.width), Term(items[position].variables.width, -1)),
+                    .greaterThanOrEqual))
             knownWidth = max(knownWidth, knownSize(ofItemAt: position, axis: .width) ?? 0)
         }
         // The next view of a stack laid out top down: view.top == above.top + above.height + spacing.
         // (`0 + -spacing` keeps a zero spacing a positive zero, as the constant has always been written.)
-        func stacked(_ view: ItemVariables, under above: ItemVariables) -> Constraint {
+        func stacked(top: Variable, aboveTop: Variable, aboveHeight: Variable) -> Constraint {
             Constraint(
-                Expression(Term(view.top), Term(above.top, -1), Term(above.height, -1), constant: 0 + -spacing),
-                .equal)
+                Expression(Term(top), Term(aboveTop, -1), Term(aboveHeight, -1), constant: 0 + -spacing), .equal)
         }
-        var previous: ItemVariables? = nil
+        // The position of the view placed just before (above, or below for a bottom stack).
+        var previous: Int? = nil
         switch state.stack.position {
         case .top:
             for position in visible {
-                let view = items[position].variables
                 if let above = previous {
-                    constraints.append(stacked(view, under: above))
+                    constraints.append(
+                        stacked(
+                            top: items[position].variables.top, aboveTop: items[above].variables.top,
+                            aboveHeight: items[above].variables.height))
                 } else {
-                    constraints.append(Constraint(Expression(Term(view.top), Term(stack.top, -1)), .equal))
+                    constraints.append(
+                        Constraint(
+                            Expression(Term(items[position].variables.top), Term(items[stackIndex].variables.top, -1)),
+                            .equal))
                 }
-                previous = view
+                previous = position
             }
         case .bottom:
             // Bottom to top: the first arranged view sits lowest.
             for position in visible {
-                let view = items[position].variables
                 if let below = previous {
                     constraints.append(
                         Constraint(
-                            Expression(Term(view.top), Term(view.height), Term(below.top, -1), constant: 0 + spacing),
+                            Expression(
+                                Term(items[position].variables.top), Term(items[position].variables.height),
+                                Term(items[below].variables.top, -1), constant: 0 + spacing),
                             .equal))
                 } else {
                     constraints.append(
                         Constraint(
-                            Expression(Term(view.top), Term(view.height), Term(stack.top, -1), Term(stack.height, -1)),
+                            Expression(
+                                Term(items[position].variables.top), Term(items[position].variables.height),
+                                Term(items[stackIndex].variables.top, -1), Term(items[stackIndex].variables.height, -1)),
                             .equal))
                 }
-                previous = view
+                previous = position
             }
         case .center:
             for position in visible {
-                let view = items[position].variables
                 if let above = previous {
-                    constraints.append(stacked(view, under: above))
+                    constraints.append(
+                        stacked(
+                            top: items[position].variables.top, aboveTop: items[above].variables.top,
+                            aboveHeight: items[above].variables.height))
                 } else {
                     // top == stack.top + stack.height / 2 - content / 2, content being the visible heights
                     // plus the spacing between them.
                     var centered = Expression(
-                        Term(view.top), Term(stack.top, -1), Term(stack.height, -0.5),
+                        Term(items[position].variables.top), Term(items[stackIndex].variables.top, -1),
+                        Term(items[stackIndex].variables.height, -0.5),
                         constant: 0 + contentConstant * 0.5)
                     for arranged in visible { centered.append(Term(items[arranged].variables.height, 0.5)) }
                     constraints.append(Constraint(centered, .equal))
                 }
-                previous = view
+                previous = position
             }
         }
         // The stack takes its content's size only when its own constraints leave it free: below every
         // hugging priority, so the arranged views keep their sizes and sit at the stack's position
         // (top, center, bottom) instead of stretching to fill it.
-        var content = Expression(Term(stack.height), constant: 0 + -contentConstant)
+        var content = Expression(Term(items[stackIndex].variables.height), constant: 0 + -contentConstant)
         for position in visible { content.append(Term(items[position].variables.height, -1)) }
         constraints.append(Constraint(content, .equal, priority: .fittingSize))
         constraints.append(
             Constraint(
-                Expression(Term(stack.width), constant: 0 + -knownWidth), .lessThanOrEqual, priority: .fittingSize))
+                Expression(Term(items[stackIndex].variables.width), constant: 0 + -knownWidth), .lessThanOrEqual,
+                priority: .fittingSize))
         var installed: [Constraint] = []
         installed.reserveCapacity(constraints.count)
         for constraint in constraints
