@@ -197,8 +197,10 @@ struct LayoutSession: Sendable {
 
     /// Adds a constraint to the solver and keeps its label; a required constraint the solver rejects is
     /// reported as a conflict (with the constraints it conflicts with) instead. Returns whether it was added.
+    /// The constraint and its label are taken over (`consuming`): the label list keeps them without a
+    /// retain here and a release in the caller.
     @discardableResult
-    private mutating func install(_ constraint: Constraint, label: ConstraintLabel) -> Bool {
+    private mutating func install(_ constraint: consuming Constraint, label: consuming ConstraintLabel) -> Bool {
         do throws(SolverError) {
             try solver.add(constraint)
             labels.append(InstalledConstraint(constraint: constraint, label: label))
