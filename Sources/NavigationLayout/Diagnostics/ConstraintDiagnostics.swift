@@ -10,10 +10,21 @@ struct ConstraintDiagnostics {
     let isPlaced: (String) -> Bool
 
     init(plan: LayoutPlan, isPlaced: @escaping (String) -> Bool) {
-        mode = plan.mode
-        navigation = plan.state.navigation
-        wideMode = plan.wideMode
-        availability = ComponentAvailability(plan: plan)
+        self.init(
+            mode: plan.mode, navigation: plan.state.navigation, wideMode: plan.wideMode,
+            availability: ComponentAvailability(plan: plan), isPlaced: isPlaced)
+    }
+
+    /// From the plan's fields, read by the caller in place: a session passing its whole plan would
+    /// copy it (a reference count for each of its fields, per request).
+    init(
+        mode: LayoutMode, navigation: NavigationMode, wideMode: Bool, availability: ComponentAvailability,
+        isPlaced: @escaping (String) -> Bool
+    ) {
+        self.mode = mode
+        self.navigation = navigation
+        self.wideMode = wideMode
+        self.availability = availability
         self.isPlaced = isPlaced
     }
 
@@ -36,12 +47,14 @@ struct ConstraintDiagnostics {
         func item(of anchor: Anchor) -> AnchorItem {
             AnchorItem(builtIn: BuiltInItem(rawValue: anchor.item.name), isPlaced: isPlaced(anchor.item.name))
         }
-        return check(constraint, first: item(of: spec.first), second: spec.second.map(item(of:)))
+        return check(constraint, spec: spec, first: item(of: spec.first), second: spec.second.map(item(of:)))
     }
 
-    /// The checks with the anchors' items given (the session has looked them up already).
-    func check(_ constraint: DelegateConstraint, first: AnchorItem, second: AnchorItem?) -> Verdict {
-        let spec = constraint.spec
+    /// The checks with the constraint's spec and the anchors' items given (the session has read and
+    /// looked them up already: reading the spec again would copy it, a reference count per name).
+    func check(_ constraint: DelegateConstraint, spec: LayoutConstraintSpec, first: AnchorItem, second: AnchorItem?)
+        -> Verdict
+    {
         // unavailable-in-state: a constraint naming a component the SDK did not hand over (or that the
         // state does not add) cannot be activated; it is dropped. (First and second anchor are checked
         // in turn, without gathering them in an array: this runs for every constraint of every request.)

@@ -84,28 +84,37 @@ struct LayoutSession: Sendable {
     private mutating func placeItems(constraints: [DelegateConstraint]) {
         // Locals: `addView` below mutates the session, and calling an instance method from it would copy
         // the whole session (solver included) for every view.
-        let document = plan.document
+        // Only the document's lists this reads, and the plan's fields one by one: copying the document
+        // or handing the plan to a function would copy it whole, a reference count for each field.
+        let views = plan.document.views
+        let documentStacks = plan.document.stacks
         let navigation = plan.state.navigation
         let layout = plan.stateLayout
-        let availability = ComponentAvailability(plan: plan)
+        let availability = ComponentAvailability(
+            allowsBuiltInOnlyItems: plan.allowsBuiltInOnlyItems, navigation: navigation,
+            promptShown: plan.promptShown)
         // A document declares a handful of views and stacks: scanning them beats building two
         // dictionaries per request (a large document still gets them).
-        let indexed = document.views.count + document.stacks.count > ItemNameIndex.scanLimit
+        let indexed = views.count + documentStacks.count > ItemNameIndex.scanLimit
         let viewTable =
-            indexed ? Dictionary(document.views.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first }) : [:]
+            indexed ? Dictionary(views.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first }) : [:]
         let stackTable =
-            indexed ? Dictionary(document.stacks.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first }) : [:]
+            indexed ? Dictionary(documentStacks.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first }) : [:]
         func customView(_ name: String) -> CustomView? {
-            indexed ? viewTable[name] : document.views.first { $0.name == name }
+            indexed ? viewTable[name] : views.first { $0.name == name }
         }
         func stack(named name: String) -> HidingStack? {
-            indexed ? stackTable[name] : document.stacks.first { $0.name == name }
+            indexed ? stackTable[name] : documentStacks.first { $0.name == name }
         }
 
         if plan.mode == .delegate && navigation != .disabled {
-            let views = layout?.views ?? []
-            for required in [BuiltInItem.googleLogo, .viewport] where !views.contains(required.rawValue) {
-                buildDiagnostics.append(.missingRequiredComponent(required.rawValue, state: stateName))
+            // The two required components tested in turn (an array literal here would be an allocation).
+            let stateViews = layout?.views ?? []
+            if !stateViews.contains(BuiltInItem.googleLogo.rawValue) {
+                buildDiagnostics.append(.missingRequiredComponent(BuiltInItem.googleLogo.rawValue, state: stateName))
+            }
+            if !stateViews.contains(BuiltInItem.viewport.rawValue) {
+                buildDiagnostics.append(.missingRequiredComponent(BuiltInItem.viewport.rawValue, state: stateName))
             }
         }
 
@@ -142,7 +151,7 @@ struct LayoutSession: Sendable {
 
         for name in layout?.views ?? [] { addView(name) }
         // Custom views and stacks named only by constraints are placed too: they are the app's own.
-        if !document.views.isEmpty || !document.stacks.isEmpty {
+        if !views.isEmpty || !documentStacks.isEmpty {
             func addIfCustom(_ name: String) {
                 // Most anchors name an item the state already placed: one lookup instead of two scans.
                 guard itemIndex[name] == nil else { return }
@@ -153,7 +162,7 @@ struct LayoutSession: Sendable {
                 if let second = constraint.spec.second { addIfCustom(second.item.name) }
             }
         }
-        for guide in document.guides where itemIndex[guide] == nil { add(guide, role: .guide) }
+        for guide in plan.document.guides where itemIndex[guide] == nil { add(guide, role: .guide) }
         if plan.promptShown {
             if promptLayout != nil {
                 // showPrompt hands the prompt over; a state that already lists it has added it.
@@ -188,8 +197,10 @@ struct LayoutSession: Sendable {
 
     /// Adds a constraint to the solver and keeps its label; a required constraint the solver rejects is
     /// reported as a conflict (with the constraints it conflicts with) instead. Returns whether it was added.
+    /// The constraint and its label are taken over (`consuming`): the label list keeps them without a
+    /// retain here and a release in the caller.
     @discardableResult
-    private mutating func install(_ constraint: Constraint, label: ConstraintLabel) -> Bool {
+    private mutating func install(_ constraint: consuming Constraint, label: consuming ConstraintLabel) -> Bool {
         do throws(SolverError) {
             try solver.add(constraint)
             labels.append(InstalledConstraint(constraint: constraint, label: label))
@@ -357,17 +368,25 @@ struct LayoutSession: Sendable {
     /// Returns whether the constraint changed.
     @discardableResult
     private mutating func applySizeRule(_ index: Int, frames: [Frame], initial: Bool = false) -> Bool {
-        let rule = sizeRules[index]
-        let target = rule.value(sizes, frames[rule.item])
-        if rule.installed != nil, let installedValue = rule.installedValue, abs(installedValue - target) < 1e-9 {
+        // The rule's fields and the item's are read in place: a copy of the rule would retain its
+        // constraint, a copy of the item each of its strings and variables (this runs for every rule on
+        // every pass of every solve).
+        let item = sizeRules[index].item
+        let axis = sizeRules[index].axis
+        let target = sizeRules[index].value(sizes, frames[item])
+        if sizeRules[index].installed != nil, let installedValue = sizeRules[index].installedValue,
+            abs(installedValue - target) < 1e-9
+        {
             return false
         }
-        if let current = rule.installed { try? solver.remove(current) }
-        // Fields are read in place: copying the item would retain each of its strings and variables.
-        let variable = rule.axis == .width ? items[rule.item].variables.width : items[rule.item].variables.height
+        if let current = sizeRules[index].installed { try? solver.remove(current) }
         // `variable == target` written as its expression directly (no operator arithmetic, no array).
-        let constraint = Constraint(Expression(Term(variable), constant: 0 + -target), .equal)
-        let label = ConstraintLabel.sdkSize(item: rule.item, axis: rule.axis, value: target)
+        let constraint = Constraint(
+            Expression(
+                Term(axis == .width ? items[item].variables.width : items[item].variables.height),
+                constant: 0 + -target),
+            .equal)
+        let label = ConstraintLabel.sdkSize(item: item, axis: axis, value: target)
         if install(constraint, label: label) {
             sizeRules[index].installed = constraint
             sizeRules[index].installedValue = target
@@ -389,7 +408,6 @@ struct LayoutSession: Sendable {
         stacks[index].constraints = []
         let state = stacks[index]
         guard let stackIndex = itemIndex[state.stack.name] else { return }
-        let stack = items[stackIndex].variables
         let spacing = state.stack.spacing ?? plan.style[.stackSpacing]
         var visible: [Int] = []
         visible.reserveCapacity(state.visibleCount)
@@ -398,83 +416,101 @@ struct LayoutSession: Sendable {
         }
         var constraints: [Constraint] = []
         constraints.reserveCapacity(3 * visible.count + 2)
+        // The variables are read from the items where each term is made (`items[i].variables.top`):
+        // copying an item's `ItemVariables` to a local retains and releases all four of them.
         // The aligned edge: leading is the left edge left to right, left + width right to left;
         // trailing the opposite.
         let edgeHasWidth = (state.stack.alignment == .leading) != (plan.screen.layoutDirection == .leftToRight)
         let contentConstant = spacing * Double(max(visible.count - 1, 0))
         var knownWidth = 0.0
         for position in visible {
-            let view = items[position].variables
             let edge =
                 edgeHasWidth
-                ? Expression(Term(view.left), Term(view.width), Term(stack.left, -1), Term(stack.width, -1))
-                : Expression(Term(view.left), Term(stack.left, -1))
+                ? Expression(
+                    Term(items[position].variables.left), Term(items[position].variables.width),
+                    Term(items[stackIndex].variables.left, -1), Term(items[stackIndex].variables.width, -1))
+                : Expression(Term(items[position].variables.left), Term(items[stackIndex].variables.left, -1))
             constraints.append(Constraint(edge, .equal))
-            constraints.append(Constraint(Expression(Term(stack.width), Term(view.width, -1)), .greaterThanOrEqual))
+            constraints.append(
+                Constraint(
+                    Expression(Term(items[stackIndex].variables.width), Term(items[position].variables.width, -1)),
+                    .greaterThanOrEqual))
             knownWidth = max(knownWidth, knownSize(ofItemAt: position, axis: .width) ?? 0)
         }
         // The next view of a stack laid out top down: view.top == above.top + above.height + spacing.
         // (`0 + -spacing` keeps a zero spacing a positive zero, as the constant has always been written.)
-        func stacked(_ view: ItemVariables, under above: ItemVariables) -> Constraint {
+        func stacked(top: Variable, aboveTop: Variable, aboveHeight: Variable) -> Constraint {
             Constraint(
-                Expression(Term(view.top), Term(above.top, -1), Term(above.height, -1), constant: 0 + -spacing),
-                .equal)
+                Expression(Term(top), Term(aboveTop, -1), Term(aboveHeight, -1), constant: 0 + -spacing), .equal)
         }
-        var previous: ItemVariables? = nil
+        // The position of the view placed just before (above, or below for a bottom stack).
+        var previous: Int? = nil
         switch state.stack.position {
         case .top:
             for position in visible {
-                let view = items[position].variables
                 if let above = previous {
-                    constraints.append(stacked(view, under: above))
+                    constraints.append(
+                        stacked(
+                            top: items[position].variables.top, aboveTop: items[above].variables.top,
+                            aboveHeight: items[above].variables.height))
                 } else {
-                    constraints.append(Constraint(Expression(Term(view.top), Term(stack.top, -1)), .equal))
+                    constraints.append(
+                        Constraint(
+                            Expression(Term(items[position].variables.top), Term(items[stackIndex].variables.top, -1)),
+                            .equal))
                 }
-                previous = view
+                previous = position
             }
         case .bottom:
             // Bottom to top: the first arranged view sits lowest.
             for position in visible {
-                let view = items[position].variables
                 if let below = previous {
                     constraints.append(
                         Constraint(
-                            Expression(Term(view.top), Term(view.height), Term(below.top, -1), constant: 0 + spacing),
+                            Expression(
+                                Term(items[position].variables.top), Term(items[position].variables.height),
+                                Term(items[below].variables.top, -1), constant: 0 + spacing),
                             .equal))
                 } else {
                     constraints.append(
                         Constraint(
-                            Expression(Term(view.top), Term(view.height), Term(stack.top, -1), Term(stack.height, -1)),
+                            Expression(
+                                Term(items[position].variables.top), Term(items[position].variables.height),
+                                Term(items[stackIndex].variables.top, -1), Term(items[stackIndex].variables.height, -1)),
                             .equal))
                 }
-                previous = view
+                previous = position
             }
         case .center:
             for position in visible {
-                let view = items[position].variables
                 if let above = previous {
-                    constraints.append(stacked(view, under: above))
+                    constraints.append(
+                        stacked(
+                            top: items[position].variables.top, aboveTop: items[above].variables.top,
+                            aboveHeight: items[above].variables.height))
                 } else {
                     // top == stack.top + stack.height / 2 - content / 2, content being the visible heights
                     // plus the spacing between them.
                     var centered = Expression(
-                        Term(view.top), Term(stack.top, -1), Term(stack.height, -0.5),
+                        Term(items[position].variables.top), Term(items[stackIndex].variables.top, -1),
+                        Term(items[stackIndex].variables.height, -0.5),
                         constant: 0 + contentConstant * 0.5)
                     for arranged in visible { centered.append(Term(items[arranged].variables.height, 0.5)) }
                     constraints.append(Constraint(centered, .equal))
                 }
-                previous = view
+                previous = position
             }
         }
         // The stack takes its content's size only when its own constraints leave it free: below every
         // hugging priority, so the arranged views keep their sizes and sit at the stack's position
         // (top, center, bottom) instead of stretching to fill it.
-        var content = Expression(Term(stack.height), constant: 0 + -contentConstant)
+        var content = Expression(Term(items[stackIndex].variables.height), constant: 0 + -contentConstant)
         for position in visible { content.append(Term(items[position].variables.height, -1)) }
         constraints.append(Constraint(content, .equal, priority: .fittingSize))
         constraints.append(
             Constraint(
-                Expression(Term(stack.width), constant: 0 + -knownWidth), .lessThanOrEqual, priority: .fittingSize))
+                Expression(Term(items[stackIndex].variables.width), constant: 0 + -knownWidth), .lessThanOrEqual,
+                priority: .fittingSize))
         var installed: [Constraint] = []
         installed.reserveCapacity(constraints.count)
         for constraint in constraints
@@ -495,7 +531,13 @@ struct LayoutSession: Sendable {
 
     private mutating func installUserConstraints(_ constraints: [DelegateConstraint]) {
         let placed = itemIndex
-        let checks = ConstraintDiagnostics(plan: plan, isPlaced: { placed[$0] != nil })
+        let navigation = plan.state.navigation
+        let checks = ConstraintDiagnostics(
+            mode: plan.mode, navigation: navigation, wideMode: plan.wideMode,
+            availability: ComponentAvailability(
+                allowsBuiltInOnlyItems: plan.allowsBuiltInOnlyItems, navigation: navigation,
+                promptShown: plan.promptShown),
+            isPlaced: { placed[$0] != nil })
         for (position, constraint) in constraints.enumerated() {
             let spec = constraint.spec
             // Each anchor's item is looked up once, for the checks and for the terms. The map and the safe
@@ -518,7 +560,7 @@ struct LayoutSession: Sendable {
                 return ConstraintDiagnostics.AnchorItem(builtIn: items[placed].builtIn, isPlaced: true)
             }
             let verdict = checks.check(
-                constraint, first: anchorItem(spec.first, firstItem),
+                constraint, spec: spec, first: anchorItem(spec.first, firstItem),
                 second: spec.second.map { anchorItem($0, secondItem) })
             // Nearly every constraint passes: appending an empty list still costs a call.
             if !verdict.diagnostics.isEmpty { buildDiagnostics += verdict.diagnostics }
@@ -572,43 +614,50 @@ struct LayoutSession: Sendable {
         case .leading, .trailing: (horizontal, positionFactor, sizeFactor) = (true, nil, nil)
         }
         let margin = anchor.item.margins ? plan.style[.layoutMargin] : 0
-        // The position and size variables (nil: none, the map's origin) with their constant offsets,
-        // and the insets subtracted from the size (the safe area's width is map.width - left - right).
+        if let index = placedItem {
+            // Nearly every anchor names a placed item: its variables go straight from the item into the
+            // terms (held in locals on the way they were retained and released once more each).
+            if let factor = positionFactor {
+                expression.append(
+                    Term(horizontal ? items[index].variables.left : items[index].variables.top, factor * scale))
+                expression.constant += margin * factor * scale
+            }
+            if let factor = sizeFactor {
+                expression.append(
+                    Term(horizontal ? items[index].variables.width : items[index].variables.height, factor * scale))
+                expression.constant += -2 * margin * factor * scale
+            }
+            return true
+        }
+        // The map or the safe area: the position and size variables (nil: none, the map's origin) with
+        // their constant offsets, and the insets subtracted from the size (the safe area's width is
+        // map.width - left - right).
         var position: Variable? = nil
         var size: Variable? = nil
         var positionOffset = margin
         var sizeOffset = -2 * margin
         var insets: (Variable, Variable)? = nil
-        if let index = placedItem {
-            if positionFactor != nil {
-                position = horizontal ? items[index].variables.left : items[index].variables.top
+        switch anchor.item.name {
+        case BuiltInItem.map.rawValue where !anchor.item.margins:
+            size = horizontal ? ScreenVariables.width : ScreenVariables.height
+        case BuiltInItem.map.rawValue, BuiltInItem.safeArea.rawValue:
+            // map.margins is the safe area inset by the layout margin (insetsLayoutMarginsFromSafeArea).
+            if horizontal {
+                position = ScreenVariables.safeLeft
+                size = ScreenVariables.width
+                insets = (ScreenVariables.safeLeft, ScreenVariables.safeRight)
+            } else {
+                position = ScreenVariables.safeTop
+                size = ScreenVariables.height
+                insets = (ScreenVariables.safeTop, ScreenVariables.safeBottom)
             }
-            if sizeFactor != nil {
-                size = horizontal ? items[index].variables.width : items[index].variables.height
+            if anchor.item.name == BuiltInItem.safeArea.rawValue {
+                positionOffset = 0
+                sizeOffset = 0
             }
-        } else {
-            switch anchor.item.name {
-            case BuiltInItem.map.rawValue where !anchor.item.margins:
-                size = horizontal ? ScreenVariables.width : ScreenVariables.height
-            case BuiltInItem.map.rawValue, BuiltInItem.safeArea.rawValue:
-                // map.margins is the safe area inset by the layout margin (insetsLayoutMarginsFromSafeArea).
-                if horizontal {
-                    position = ScreenVariables.safeLeft
-                    size = ScreenVariables.width
-                    insets = (ScreenVariables.safeLeft, ScreenVariables.safeRight)
-                } else {
-                    position = ScreenVariables.safeTop
-                    size = ScreenVariables.height
-                    insets = (ScreenVariables.safeTop, ScreenVariables.safeBottom)
-                }
-                if anchor.item.name == BuiltInItem.safeArea.rawValue {
-                    positionOffset = 0
-                    sizeOffset = 0
-                }
-            default:
-                // An item the state does not place.
-                return false
-            }
+        default:
+            // An item the state does not place.
+            return false
         }
         if let factor = positionFactor {
             Self.add(position, insets: nil, offset: positionOffset, factor: factor, scale: scale, to: &expression)

@@ -28,6 +28,13 @@ public struct PreparedLayout: Sendable {
             session = LayoutSession(plan: LayoutEngine.plan(for: request))
         }
         sessionScreen = screen
+        return Self.solve(&session, request: request, screen: screen)
+    }
+
+    /// Solves `session` (planned for `request`) on `screen`. A built-in layout whose header accessory
+    /// leaves too little map is planned and solved again without it, and `session` becomes that one.
+    /// Shared with `LayoutEngine.solve(_:)`, which solves a request once without keeping it.
+    static func solve(_ session: inout LayoutSession, request: LayoutRequest, screen: Screen) -> LayoutResult {
         var result = session.solve(screen: screen)
         if session.plan.allowsBuiltInOnlyItems, let check = accessoryCheck(result, request: request) {
             // The header accessory hides on a map too short for it (seeds 003/004): solve again without it.
@@ -40,7 +47,7 @@ public struct PreparedLayout: Sendable {
     }
 
     /// The accessory-hidden note when the accessory leaves less open map than the style's minimum.
-    private func accessoryCheck(_ result: LayoutResult, request: LayoutRequest) -> Diagnostic? {
+    private static func accessoryCheck(_ result: LayoutResult, request: LayoutRequest) -> Diagnostic? {
         guard let accessory = result.frame(of: "headerAccessory"),
             let footer = result.guide("navigationFooterLayoutGuide")
         else { return nil }
