@@ -37,7 +37,9 @@ struct JSONTapeTests {
         #expect(JSONTapeParser.parse(bytes, limits: .default) == nil)
     }
 
-    @Test("declines invalid UTF-8 in strings", arguments: [[0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0x80], [0xE2, 0x82]])
+    @Test(
+        "declines invalid UTF-8 in strings",
+        arguments: [[0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0x80], [0xE2, 0x82]])
     func declinesInvalidUTF8(sequence: [UInt8]) {
         let bytes = Array("[\"a".utf8) + sequence + Array("\"]".utf8)
         #expect(throws: JSONParseError.self) { try JSONParser().parse(bytes) }
@@ -75,7 +77,8 @@ struct JSONTapeTests {
         if let text = node.stringValue { return .string(text) }
         if let elements = node.arrayValue { return .array(elements.map(treeValue)) }
         if let object = node.objectValue {
-            return .object(JSONObject(uniqueMembers: object.map { JSONObject.Member(key: $0.key, value: treeValue($0.value)) }))
+            return .object(
+                JSONObject(uniqueMembers: object.map { JSONObject.Member(key: $0.key, value: treeValue($0.value)) }))
         }
         Issue.record("a node of no JSON type")
         return .null
@@ -107,7 +110,9 @@ struct JSONTapeTests {
         let fromTape = try LayoutRequest.decode(from: bytes)
         let fromTree = try LayoutRequest.decode(from: JSONParser().parse(bytes))
         #expect(fromTape == fromTree)
-        #expect(fromTape.delegate?.guidance?.constraints.map(\.path) == fromTree.delegate?.guidance?.constraints.map(\.path))
+        #expect(
+            fromTape.delegate?.guidance?.constraints.map(\.path) == fromTree.delegate?.guidance?.constraints.map(\.path)
+        )
     }
 
     @Test(

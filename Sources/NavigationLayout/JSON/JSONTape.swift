@@ -51,7 +51,9 @@ struct JSONTape {
         let bytes: UnsafePointer<UInt8>
 
         func string(of token: Token) -> String {
-            String(decoding: UnsafeBufferPointer(start: bytes + token.stringStart, count: token.stringLength), as: UTF8.self)
+            String(
+                decoding: UnsafeBufferPointer(start: bytes + token.stringStart, count: token.stringLength),
+                as: UTF8.self)
         }
 
         /// Whether the string token's bytes are those of `name`.

@@ -110,7 +110,9 @@ extension RequestDecoder {
 
     // MARK: Views, guides, stacks
 
-    private mutating func customViews<Node: JSONNode>(_ value: Node, at path: JSONPath, items: inout ItemCatalog) -> [CustomView] {
+    private mutating func customViews<Node: JSONNode>(_ value: Node, at path: JSONPath, items: inout ItemCatalog)
+        -> [CustomView]
+    {
         guard let object = object(value, at: path) else { return [] }
         var views: [CustomView] = []
         for member in object.nodeMembers {
@@ -167,7 +169,9 @@ extension RequestDecoder {
         return AxisPriorities(horizontal: priority, vertical: priority)
     }
 
-    private mutating func stacks<Node: JSONNode>(_ value: Node, at path: JSONPath, items: inout ItemCatalog) -> [HidingStack] {
+    private mutating func stacks<Node: JSONNode>(_ value: Node, at path: JSONPath, items: inout ItemCatalog)
+        -> [HidingStack]
+    {
         guard let object = object(value, at: path) else { return [] }
         var stacks: [HidingStack] = []
         for member in object.nodeMembers {
@@ -388,7 +392,9 @@ extension RequestDecoder {
 
     /// {id, first, relation, second, multiplier, constant, priority}: first and relation are required;
     /// multiplier (default 1) needs a second anchor; constant defaults to 0, priority to required.
-    private mutating func constraintObject<Object: JSONNodeObject>(_ object: Object, at path: JSONPath) -> ParsedConstraint? {
+    private mutating func constraintObject<Object: JSONNodeObject>(_ object: Object, at path: JSONPath)
+        -> ParsedConstraint?
+    {
         let issuesBefore = issues.count
         rejectUnknownMembers(of: object, at: path, allowed: Self.constraintObjectFields)
         var id: String? = nil

@@ -86,7 +86,9 @@ public struct DelegateConstraint: @unchecked Sendable, Equatable {
 
     public var spec: LayoutConstraintSpec {
         get { storage.spec(at: position) }
-        set { self = DelegateConstraint(spec: newValue, location: storage.location.path(of: position), text: textStorage) }
+        set {
+            self = DelegateConstraint(spec: newValue, location: storage.location.path(of: position), text: textStorage)
+        }
     }
 
     /// JSON path of the constraint, such as `delegate.guidance.constraints[3]`.
@@ -98,7 +100,10 @@ public struct DelegateConstraint: @unchecked Sendable, Equatable {
     /// The constraint as written (strings) or in canonical syntax (objects), for messages.
     public var text: String {
         get { textStorage.string }
-        set { self = DelegateConstraint(spec: spec, location: storage.location.path(of: position), text: .string(newValue)) }
+        set {
+            self = DelegateConstraint(
+                spec: spec, location: storage.location.path(of: position), text: .string(newValue))
+        }
     }
 
     private var textStorage: ConstraintText { storage.text(at: position) }

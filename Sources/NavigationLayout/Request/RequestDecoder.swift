@@ -43,7 +43,8 @@ struct RequestDecoder {
 
     /// Reports every member whose key is not in `allowed` (keys compared without making Strings of
     /// them where the node allows, see `JSONNodeMember.hasKey`).
-    mutating func rejectUnknownMembers<Object: JSONNodeObject>(of object: Object, at path: JSONPath, allowed: [String]) {
+    mutating func rejectUnknownMembers<Object: JSONNodeObject>(of object: Object, at path: JSONPath, allowed: [String])
+    {
         for member in object.nodeMembers where !allowed.contains(where: member.hasKey) {
             report(
                 path.appending(member.key),

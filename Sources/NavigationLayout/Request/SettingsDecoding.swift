@@ -22,8 +22,9 @@ extension RequestDecoder {
         return settings
     }
 
-    private mutating func apply<Node: JSONNode>(_ value: Node, to key: SettingsKey, of settings: inout Settings, at path: JSONPath)
-    {
+    private mutating func apply<Node: JSONNode>(
+        _ value: Node, to key: SettingsKey, of settings: inout Settings, at path: JSONPath
+    ) {
         // null leaves the SDK default (for colours and the accessory view, the default is "none").
         guard !value.isNull else { return }
         func flag(_ decoder: inout RequestDecoder, _ update: (inout Settings, Bool) -> Void) {
