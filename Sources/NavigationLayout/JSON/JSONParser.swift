@@ -283,17 +283,7 @@ private struct Reader {
             while offset < bytes.count, isDigit(bytes[offset]) { offset += 1 }
         }
         let slice = UnsafeBufferPointer(rebasing: bytes[start..<offset])
-        // Fast path: short integers are exact in a Double and need no decimal conversion.
-        if isInteger, slice.count <= 16 {
-            var magnitude = 0
-            var negative = false
-            for byte in slice {
-                if byte == UInt8(ascii: "-") { negative = true } else { magnitude = magnitude * 10 + Int(byte &- 48) }
-            }
-            return Double(negative ? -magnitude : magnitude)
-        }
-        // The grammar was checked above, so the standard library's correctly rounded conversion applies.
-        guard let value = Double(String(decoding: slice, as: UTF8.self)), value.isFinite else {
+        guard let value = JSONNumberValue.of(slice, isInteger: isInteger) else {
             throw error("number \(String(decoding: slice, as: UTF8.self)) is out of range", at: start)
         }
         return value

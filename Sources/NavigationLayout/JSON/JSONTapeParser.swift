@@ -202,17 +202,7 @@ struct JSONTapeParser {
             guard offset < bytes.count, isDigit(bytes[offset]) else { return nil }
             while offset < bytes.count, isDigit(bytes[offset]) { offset += 1 }
         }
-        let slice = UnsafeBufferPointer(rebasing: bytes[start..<offset])
-        if isInteger, slice.count <= 16 {
-            var magnitude = 0
-            var negative = false
-            for byte in slice {
-                if byte == UInt8(ascii: "-") { negative = true } else { magnitude = magnitude * 10 + Int(byte &- 48) }
-            }
-            return Double(negative ? -magnitude : magnitude)
-        }
-        guard let value = Double(String(decoding: slice, as: UTF8.self)), value.isFinite else { return nil }
-        return value
+        return JSONNumberValue.of(UnsafeBufferPointer(rebasing: bytes[start..<offset]), isInteger: isInteger)
     }
 
     /// A string without escapes: its bytes' offset and length, and whether they are all ASCII.
