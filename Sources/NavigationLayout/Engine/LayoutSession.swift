@@ -14,9 +14,6 @@ struct LayoutSession: Sendable {
     private var labels: [InstalledConstraint] = []
     /// The document's constraints in force, in the order installed (`ConstraintLabel.written` points here).
     private var inForce: [DelegateConstraint] = []
-    /// "guide|axis" for each axis of a custom guide some constraint reads: a guide's placement on an axis
-    /// nothing reads cannot change any frame (the seed's contentBottom has no x), so only these count.
-    private var guideAxesRead: [Bool] = []
     /// Whether a hand-made plan placed an item named like the map or the safe area; constraints still
     /// mean the screen's by those names (see `installUserConstraints`).
     private var placedContainerName = false
@@ -52,7 +49,6 @@ struct LayoutSession: Sendable {
         items.reserveCapacity(16)
         itemIndex.reserveCapacity(16)
         placeItems(constraints: inForce)
-        guideAxesRead = Array(repeating: false, count: 2 * items.count)
         // Every constraint installed gets a label: the document's, two size rules and up to two
         // intrinsic-size pairs per item, a few per stacked view. Sized for that first build, the table
         // does not rehash while it fills.
@@ -511,13 +507,15 @@ struct LayoutSession: Sendable {
             Constraint(
                 Expression(Term(items[stackIndex].variables.width), constant: 0 + -knownWidth), .lessThanOrEqual,
                 priority: .fittingSize))
-        var installed: [Constraint] = []
-        installed.reserveCapacity(constraints.count)
-        for constraint in constraints
-        where install(constraint, label: .stack(index)) {
-            installed.append(constraint)
+        // The ones the solver took are kept in place at the front of the same array (a second array
+        // for them was one more allocation per stack).
+        var installedCount = 0
+        for position in constraints.indices where install(constraints[position], label: .stack(index)) {
+            constraints.swapAt(installedCount, position)
+            installedCount += 1
         }
-        stacks[index].constraints = installed
+        constraints.removeLast(constraints.count - installedCount)
+        stacks[index].constraints = constraints
     }
 
     private func knownSize(ofItemAt index: Int, axis: SizeRule.Axis) -> Double? {
@@ -582,7 +580,11 @@ struct LayoutSession: Sendable {
     private mutating func noteGuideAxisRead(item index: Int?, _ attribute: LayoutAttribute) {
         guard let index, items[index].isGuide else { return }
         let horizontal = attribute == .width || (attribute != .height && attribute.kind == .xPosition)
-        guideAxesRead[2 * index + (horizontal ? 0 : 1)] = true
+        if horizontal {
+            items[index].horizontalAxisRead = true
+        } else {
+            items[index].verticalAxisRead = true
+        }
     }
 
     /// Adds `scale × anchor` to `expression`: the anchor's terms written straight into the constraint's
@@ -776,8 +778,16 @@ struct LayoutSession: Sendable {
             let state = stacks[index]
             guard let stackIndex = itemIndex[state.stack.name] else { continue }
             let spacing = state.stack.spacing ?? plan.style[.stackSpacing]
-            let visible = state.arranged.prefix(state.visibleCount).compactMap { itemIndex[$0] }
-            let content = visible.reduce(0) { $0 + frames[$1].height } + spacing * Double(max(visible.count - 1, 0))
+            // Summed in one pass over the names: a list of the visible positions was an array per stack
+            // per pass.
+            var heights = 0.0
+            var visibleCount = 0
+            for name in state.arranged.prefix(state.visibleCount) {
+                guard let position = itemIndex[name] else { continue }
+                heights += frames[position].height
+                visibleCount += 1
+            }
+            let content = heights + spacing * Double(max(visibleCount - 1, 0))
             if content > frames[stackIndex].height + 0.5 {
                 stacks[index].visibleCount -= 1
                 installStack(index)
@@ -815,7 +825,6 @@ struct LayoutSession: Sendable {
         result.frames.reserveCapacity(items.count)
         var visibleIndices: [Int] = []
         visibleIndices.reserveCapacity(items.count)
-        var visibleMask = Array(repeating: false, count: items.count)
         for index in items.indices {
             if !isVisible(index) {
                 result.hidden.append((items[index].outputName, "hiding stack out of room"))
@@ -833,7 +842,6 @@ struct LayoutSession: Sendable {
                 continue
             }
             visibleIndices.append(index)
-            visibleMask[index] = true
             result.frames.append((items[index].outputName, frames[index]))
         }
         if let order = plan.reportedGuides {
@@ -849,16 +857,11 @@ struct LayoutSession: Sendable {
         }
         result.layers = layerOrder(visible: visibleIndices)
         var diagnostics = buildDiagnostics
-        diagnostics += ambiguityDiagnostics(visible: visibleMask)
-        var stackPositions: [(String, HidingStack.Position)] = []
-        stackPositions.reserveCapacity(stacks.count)
-        for position in stacks.indices {
-            stackPositions.append((stacks[position].stack.name, stacks[position].stack.position))
-        }
+        diagnostics += ambiguityDiagnostics(visible: visibleIndices)
         diagnostics += GeometryChecks(
             screen: plan.screen, style: plan.style, navigation: plan.state.navigation, wideMode: plan.wideMode,
             items: items, frames: frames, visible: visibleIndices, layers: result.layers,
-            promptCorners: promptCorners, stackPositions: stackPositions
+            promptCorners: promptCorners, stacks: stacks
         ).diagnostics()
         result.diagnostics = diagnostics
         result.broken = brokenReports()
@@ -915,33 +918,47 @@ struct LayoutSession: Sendable {
         return nil
     }
 
-    /// `visible[i]`: whether item `i` is among the result's visible frames.
-    private func ambiguityDiagnostics(visible: [Bool]) -> [Diagnostic] {
-        // Variables no constraint mentions are unknown to the solver, and free (tested one by one, in
-        // the order left, width, top, height, without an array per item).
-        var free: [Variable] = []
-        for index in items.indices {
-            if !solver.knows(items[index].variables.left) { free.append(items[index].variables.left) }
-            if !solver.knows(items[index].variables.width) { free.append(items[index].variables.width) }
-            if !solver.knows(items[index].variables.top) { free.append(items[index].variables.top) }
-            if !solver.knows(items[index].variables.height) { free.append(items[index].variables.height) }
-        }
-        free += solver.undeterminedVariables()
-        guard !free.isEmpty else { return [] }
+    /// `visible`: the positions of the result's visible frames, ascending.
+    private func ambiguityDiagnostics(visible: [Int]) -> [Diagnostic] {
         var seen: [(Int, String)] = []
         var diagnostics: [Diagnostic] = []
-        for variable in free {
-            guard let owner = owner(of: variable) else { continue }
-            guard visible[owner.item] || items[owner.item].isGuide, isVisible(owner.item) else { continue }
-            if case .guide = items[owner.item].role,
-                !guideAxesRead[2 * owner.item + (owner.axis == "horizontal" ? 0 : 1)]
-            {
-                continue
+        // Variables no constraint mentions are unknown to the solver, and free (tested one by one, in
+        // the order left, width, top, height), then the ones the solver leaves undetermined: each is
+        // reported as found, without a list of them all.
+        for index in items.indices {
+            if !solver.knows(items[index].variables.left) {
+                noteAmbiguity(of: items[index].variables.left, visible: visible, seen: &seen, into: &diagnostics)
             }
-            if seen.contains(where: { $0.0 == owner.item && $0.1 == owner.axis }) { continue }
-            seen.append((owner.item, owner.axis))
-            diagnostics.append(.ambiguousLayout(items[owner.item].outputName, axis: owner.axis, state: stateName))
+            if !solver.knows(items[index].variables.width) {
+                noteAmbiguity(of: items[index].variables.width, visible: visible, seen: &seen, into: &diagnostics)
+            }
+            if !solver.knows(items[index].variables.top) {
+                noteAmbiguity(of: items[index].variables.top, visible: visible, seen: &seen, into: &diagnostics)
+            }
+            if !solver.knows(items[index].variables.height) {
+                noteAmbiguity(of: items[index].variables.height, visible: visible, seen: &seen, into: &diagnostics)
+            }
+        }
+        for variable in solver.undeterminedVariables() {
+            noteAmbiguity(of: variable, visible: visible, seen: &seen, into: &diagnostics)
         }
         return diagnostics
+    }
+
+    /// Reports the item and axis of a free variable once, if the item shows (or is a guide whose axis
+    /// a constraint reads).
+    private func noteAmbiguity(
+        of variable: Variable, visible: [Int], seen: inout [(Int, String)], into diagnostics: inout [Diagnostic]
+    ) {
+        guard let owner = owner(of: variable) else { return }
+        guard visible.contains(owner.item) || items[owner.item].isGuide, isVisible(owner.item) else { return }
+        if case .guide = items[owner.item].role,
+            !(owner.axis == "horizontal" ? items[owner.item].horizontalAxisRead : items[owner.item].verticalAxisRead)
+        {
+            return
+        }
+        if seen.contains(where: { $0.0 == owner.item && $0.1 == owner.axis }) { return }
+        seen.append((owner.item, owner.axis))
+        diagnostics.append(.ambiguousLayout(items[owner.item].outputName, axis: owner.axis, state: stateName))
     }
 }

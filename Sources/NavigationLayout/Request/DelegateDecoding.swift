@@ -209,8 +209,13 @@ extension RequestDecoder {
     /// Arranged views must be views (built-in or custom), not guides, the map or other stacks, and each
     /// view belongs to at most one stack (a UIView has one superview).
     private mutating func validateArrangedViews(of stacks: [HidingStack], items: ItemCatalog, at path: JSONPath) {
+        // Owners are found by scanning the stacks before this one while the arranged views are few (a
+        // dictionary of them was two heap blocks per request); a long list gets the dictionary.
+        // Whether a name passes the checks below depends on the name alone, so the first earlier stack
+        // that arranges it is the owner the dictionary would have recorded.
+        let scans = stacks.reduce(0) { $0 + $1.arranged.count } <= 16
         var owners: [String: String] = [:]
-        for stack in stacks {
+        for (stackIndex, stack) in stacks.enumerated() {
             for (index, name) in stack.arranged.enumerated() {
                 // Printed only for a report: the stack's name is a key of the document, which a path
                 // prints as soon as it is appended.
@@ -227,11 +232,12 @@ extension RequestDecoder {
                     report(elementPath(), "'\(name)' is a stack; hiding stacks do not nest")
                     continue
                 }
-                if let owner = owners[name] {
+                let owner = scans ? stacks[..<stackIndex].first { $0.arranged.contains(name) }?.name : owners[name]
+                if let owner {
                     report(elementPath(), "'\(name)' is already arranged in stack '\(owner)'; a view has one superview")
                     continue
                 }
-                owners[name] = stack.name
+                if !scans { owners[name] = stack.name }
             }
         }
     }
