@@ -128,6 +128,7 @@ struct LayoutSession: Sendable {
             } else if let stack = stack(named: name) {
                 add(name, role: .stack(stack))
                 var arranged: [String] = []
+                arranged.reserveCapacity(stack.arranged.count)
                 for member in stack.arranged where itemIndex[member] == nil {
                     if let item = BuiltInItem(rawValue: member) {
                         // The SDK hands a stack only the buttons of the state (no .reporting when ready).
@@ -879,10 +880,12 @@ struct LayoutSession: Sendable {
             for entry in labels { table[ObjectIdentifier(entry.constraint)] = entry.label }
         }
         var reports: [BrokenConstraintReport] = []
-        reports.reserveCapacity(brokenConstraints.count)
         for broken in brokenConstraints {
             let found = table.isEmpty ? label(of: broken.constraint) : table[ObjectIdentifier(broken.constraint)]
             guard let label = found, label.isReported else { continue }
+            // Sized at the first report: most broken constraints are unreported ones (hugging, fitting
+            // sizes), and a result without reports then allocates nothing here.
+            if reports.isEmpty { reports.reserveCapacity(brokenConstraints.count) }
             reports.append(
                 BrokenConstraintReport(
                     constraint: text(of: label, for: broken.constraint),
