@@ -127,7 +127,7 @@ struct LayoutSession: Sendable {
                 add(name, role: .view(view))
             } else if let stack = stack(named: name) {
                 add(name, role: .stack(stack))
-                var arranged: [String] = []
+                var arranged: [Int] = []
                 arranged.reserveCapacity(stack.arranged.count)
                 for member in stack.arranged where itemIndex[member] == nil {
                     if let item = BuiltInItem(rawValue: member) {
@@ -140,7 +140,7 @@ struct LayoutSession: Sendable {
                         continue
                     }
                     items[items.count - 1].stack = name
-                    arranged.append(member)
+                    arranged.append(items.count - 1)
                 }
                 stacks.append(StackState(stack: stack, arranged: arranged, visibleCount: arranged.count))
             }
@@ -325,9 +325,10 @@ struct LayoutSession: Sendable {
                 break
             }
         }
-        // First guess: every item spans the map, so cards start at the edges they usually sit on.
-        let frames = Array(repeating: Frame(x: 0, y: 0, width: 0, height: plan.screen.height), count: items.count)
-        for index in sizeRules.indices { applySizeRule(index, frames: frames, initial: true) }
+        // First guess: every item spans the map, so cards start at the edges they usually sit on (one
+        // frame for all: a list of the same frame per item was one more heap block per request).
+        let firstGuess = Frame(x: 0, y: 0, width: 0, height: plan.screen.height)
+        for index in sizeRules.indices { applySizeRule(index, itemFrame: firstGuess, initial: true) }
     }
 
     /// Auto Layout's intrinsic content size: per axis `size <= intrinsic` at the hugging priority and
@@ -361,16 +362,16 @@ struct LayoutSession: Sendable {
         }
     }
 
-    /// Installs (or replaces) the required size constraint of a size rule for the current frames.
-    /// Returns whether the constraint changed.
+    /// Installs (or replaces) the required size constraint of a size rule for the current frame of its
+    /// item. Returns whether the constraint changed.
     @discardableResult
-    private mutating func applySizeRule(_ index: Int, frames: [Frame], initial: Bool = false) -> Bool {
+    private mutating func applySizeRule(_ index: Int, itemFrame: Frame, initial: Bool = false) -> Bool {
         // The rule's fields and the item's are read in place: a copy of the rule would retain its
         // constraint, a copy of the item each of its strings and variables (this runs for every rule on
         // every pass of every solve).
         let item = sizeRules[index].item
         let axis = sizeRules[index].axis
-        let target = sizeRules[index].value(sizes, frames[item])
+        let target = sizeRules[index].value(sizes, itemFrame)
         if sizeRules[index].installed != nil, let installedValue = sizeRules[index].installedValue,
             abs(installedValue - target) < 1e-9
         {
@@ -406,11 +407,9 @@ struct LayoutSession: Sendable {
         let state = stacks[index]
         guard let stackIndex = itemIndex[state.stack.name] else { return }
         let spacing = state.stack.spacing ?? plan.style[.stackSpacing]
-        var visible: [Int] = []
-        visible.reserveCapacity(state.visibleCount)
-        for name in state.arranged.prefix(state.visibleCount) {
-            if let position = itemIndex[name] { visible.append(position) }
-        }
+        // The arranged views are kept as item positions: the visible ones are a slice of them, with no
+        // list made and no name looked up each time the stack is installed.
+        let visible = state.arranged.prefix(state.visibleCount)
         var constraints: [Constraint] = []
         constraints.reserveCapacity(3 * visible.count + 2)
         // The variables are read from the items where each term is made (`items[i].variables.top`):
@@ -754,21 +753,31 @@ struct LayoutSession: Sendable {
         // another pass; a layout settles in one or two.
         for _ in 0..<(8 + 2 * stacks.reduce(0) { $0 + $1.arranged.count }) {
             solver.updateVariables()
-            frames = currentFrames()
+            updateFrames(&frames)
             var changed = false
-            for index in sizeRules.indices where applySizeRule(index, frames: frames) { changed = true }
+            for index in sizeRules.indices where applySizeRule(index, itemFrame: frames[sizeRules[index].item]) {
+                changed = true
+            }
             if changed { continue }
             if hideOneOutOfRoom(frames: frames) { continue }
             break
         }
-        return makeResult(frames: frames)
+        // Handed over (`consume`): the result rounds them in place, which a second reference to the
+        // same storage would turn into a copy.
+        return makeResult(frames: consume frames)
     }
 
-    private func currentFrames() -> [Frame] {
-        items.map { item in
-            Frame(
-                x: solver.value(of: item.variables.left), y: solver.value(of: item.variables.top),
-                width: solver.value(of: item.variables.width), height: solver.value(of: item.variables.height))
+    /// Replaces `frames` with the items' current frames, in the storage of the previous pass (a new
+    /// array per pass was a heap block each time).
+    private func updateFrames(_ frames: inout [Frame]) {
+        frames.removeAll(keepingCapacity: true)
+        frames.reserveCapacity(items.count)
+        for index in items.indices {
+            frames.append(
+                Frame(
+                    x: solver.value(of: items[index].variables.left), y: solver.value(of: items[index].variables.top),
+                    width: solver.value(of: items[index].variables.width),
+                    height: solver.value(of: items[index].variables.height)))
         }
     }
 
@@ -779,16 +788,10 @@ struct LayoutSession: Sendable {
             let state = stacks[index]
             guard let stackIndex = itemIndex[state.stack.name] else { continue }
             let spacing = state.stack.spacing ?? plan.style[.stackSpacing]
-            // Summed in one pass over the names: a list of the visible positions was an array per stack
-            // per pass.
+            // Summed over the visible positions (no list of them per stack per pass).
             var heights = 0.0
-            var visibleCount = 0
-            for name in state.arranged.prefix(state.visibleCount) {
-                guard let position = itemIndex[name] else { continue }
-                heights += frames[position].height
-                visibleCount += 1
-            }
-            let content = heights + spacing * Double(max(visibleCount - 1, 0))
+            for position in state.arranged.prefix(state.visibleCount) { heights += frames[position].height }
+            let content = heights + spacing * Double(max(state.visibleCount - 1, 0))
             if content > frames[stackIndex].height + 0.5 {
                 stacks[index].visibleCount -= 1
                 installStack(index)
@@ -805,8 +808,7 @@ struct LayoutSession: Sendable {
         guard let stackName = items[index].stack else { return true }
         for position in stacks.indices where stacks[position].stack.name == stackName {
             let shown = stacks[position].visibleCount
-            let name = items[index].name
-            for arranged in stacks[position].arranged[..<shown] where arranged == name { return true }
+            for arranged in stacks[position].arranged[..<shown] where arranged == index { return true }
             return false
         }
         return true
