@@ -18,12 +18,17 @@ extension RequestDecoder {
         }
         if let value = present(object, "guides") {
             let guidesPath = path.appending(field: "guides")
-            if let names = nameList(value, at: guidesPath) {
-                document.guides.reserveCapacity(names.count)
-                for (index, name) in names.enumerated()
-                where declare(name, as: .guide, in: &items, at: guidesPath.appending(index)) {
-                    document.guides.append(name)
+            if var names = nameList(value, at: guidesPath) {
+                // The names declared are kept in place, in order, in the list itself (a second list of
+                // them was one more heap block per request).
+                var kept = 0
+                for index in names.indices
+                where declare(names[index], as: .guide, in: &items, at: guidesPath.appending(index)) {
+                    names.swapAt(kept, index)
+                    kept += 1
                 }
+                names.removeLast(names.count - kept)
+                document.guides = names
             }
         }
         if let value = present(object, "stacks") {
@@ -280,12 +285,20 @@ extension RequestDecoder {
         var layout = StateLayout()
         if let value = present(object, "views") {
             let viewsPath = path.appending(field: "views")
-            let names = nameList(value, at: viewsPath) ?? []
-            layout.views.reserveCapacity(names.count)
-            for (index, name) in names.enumerated()
-            where requireVisibleItem(name, items: items, at: viewsPath.appending(index), role: "added as a view") {
-                layout.views.append(name)
+            var names = nameList(value, at: viewsPath) ?? []
+            // The names that may be added are kept in place, in order, in the list itself (a second list
+            // of them was one more heap block per state). Positions past `index` are not moved yet, so
+            // each name is checked at its own path.
+            var kept = 0
+            for index in names.indices
+            where requireVisibleItem(
+                names[index], items: items, at: viewsPath.appending(index), role: "added as a view")
+            {
+                names.swapAt(kept, index)
+                kept += 1
             }
+            names.removeLast(names.count - kept)
+            layout.views = names
         }
         if let value = present(object, "constraints") {
             layout.constraints = constraints(value, at: path.appending(field: "constraints"), items: items, ids: &ids)
