@@ -528,14 +528,13 @@ struct LayoutSession: Sendable {
     // MARK: The document's constraints
 
     private mutating func installUserConstraints(_ constraints: [DelegateConstraint]) {
-        let placed = itemIndex
         let navigation = plan.state.navigation
         let checks = ConstraintDiagnostics(
             mode: plan.mode, navigation: navigation, wideMode: plan.wideMode,
             availability: ComponentAvailability(
                 allowsBuiltInOnlyItems: plan.allowsBuiltInOnlyItems, navigation: navigation,
                 promptShown: plan.promptShown),
-            isPlaced: { placed[$0] != nil })
+            placed: itemIndex)
         for (position, constraint) in constraints.enumerated() {
             let spec = constraint.spec
             // Each anchor's item is looked up once, for the checks and for the terms. The map and the safe
