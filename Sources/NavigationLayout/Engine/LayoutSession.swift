@@ -593,8 +593,8 @@ struct LayoutSession: Sendable {
     /// An anchor is an edge, a center or a size on one axis: `position × a + size × b` with (a, b)
     /// (1, 0) for the left or top edge, (1, 1) for the right or bottom edge, (1, 0.5) for a center and
     /// (0, 1) for a size. Only the variables that take part are read (each read is a reference count).
-    private func appendAnchor(
-        _ anchor: Anchor, placedItem: Int?, scale: Double, expression: inout Expression
+    private func appendAnchor<Sink: TermSink>(
+        _ anchor: Anchor, placedItem: Int?, scale: Double, expression: inout Sink
     ) -> Bool {
         let rtl = plan.screen.layoutDirection == .rightToLeft
         var attribute = anchor.attribute
@@ -671,9 +671,9 @@ struct LayoutSession: Sendable {
 
     /// `factor × scale × (variable - insets + offset)` added to `expression`.
     @inline(__always)
-    private static func add(
+    private static func add<Sink: TermSink>(
         _ variable: Variable?, insets: (Variable, Variable)?, offset: Double, factor: Double, scale: Double,
-        to expression: inout Expression
+        to expression: inout Sink
     ) {
         if let variable { expression.append(Term(variable, factor * scale)) }
         if let (first, second) = insets {
@@ -688,9 +688,45 @@ struct LayoutSession: Sendable {
     /// `firstItem` and `secondItem` are the positions of the placed items the anchors name (nil for the
     /// map, the safe area, or an item the state does not place).
     private func build(_ spec: LayoutConstraintSpec, firstItem: Int?, secondItem: Int?) -> Constraint? {
-        var expression = Expression(constant: 0)
+        // Two placed items give at most four terms; only an anchor on the map or the safe area can give
+        // more, and only then are they counted.
+        let bothPlaced = firstItem != nil && (spec.second == nil || secondItem != nil)
+        let totalTerms =
+            bothPlaced
+            ? 0
+            : termCount(of: spec.first, placed: firstItem != nil)
+                + (spec.second.map { termCount(of: $0, placed: secondItem != nil) } ?? 0)
+        let expression: Expression
+        // More terms than an expression holds inline: written into an array of that size (see TermSink).
+        if totalTerms > 4 {
+            var terms = TermArray(capacity: totalTerms)
+            guard writeTerms(of: spec, firstItem: firstItem, secondItem: secondItem, into: &terms) else {
+                return nil
+            }
+            expression = terms.expression
+        } else {
+            var inline = Expression(constant: 0)
+            guard writeTerms(of: spec, firstItem: firstItem, secondItem: secondItem, into: &inline) else {
+                return nil
+            }
+            expression = inline
+        }
+        let relation: Relation
+        switch spec.relation {
+        case .equal: relation = .equal
+        case .lessThanOrEqual: relation = .lessThanOrEqual
+        case .greaterThanOrEqual: relation = .greaterThanOrEqual
+        }
+        return Constraint(expression, relation, priority: spec.priority)
+    }
+
+    /// Writes `first - (second × multiplier + constant)` into `expression`; false when an anchor names
+    /// an item the state does not place.
+    private func writeTerms<Sink: TermSink>(
+        of spec: LayoutConstraintSpec, firstItem: Int?, secondItem: Int?, into expression: inout Sink
+    ) -> Bool {
         guard appendAnchor(spec.first, placedItem: firstItem, scale: 1, expression: &expression) else {
-            return nil
+            return false
         }
         var offset = spec.constant.resolved(in: plan.style)
         // Auto Layout flips leading/trailing constants under right-to-left: `trailing == x.trailing - 16`
@@ -700,20 +736,37 @@ struct LayoutSession: Sendable {
         }
         expression.constant -= offset
         if let second = spec.second {
-            guard
-                appendAnchor(
-                    second, placedItem: secondItem, scale: -spec.multiplier, expression: &expression)
-            else {
-                return nil
-            }
+            return appendAnchor(second, placedItem: secondItem, scale: -spec.multiplier, expression: &expression)
         }
-        let relation: Relation
-        switch spec.relation {
-        case .equal: relation = .equal
-        case .lessThanOrEqual: relation = .lessThanOrEqual
-        case .greaterThanOrEqual: relation = .greaterThanOrEqual
+        return true
+    }
+
+    /// How many terms `appendAnchor` writes for `anchor`: an edge or a center reads a position, a far
+    /// edge, a center or a size reads a size (leading and trailing are the left or right edge by the
+    /// layout direction); on the map itself a size is one variable and a position none, on the map's
+    /// margins or the safe area a position is one and a size the map's less both insets. Only decides how
+    /// the terms are stored, never what they are.
+    private func termCount(of anchor: Anchor, placed: Bool) -> Int {
+        let rtl = plan.screen.layoutDirection == .rightToLeft
+        let readsPosition: Bool
+        let readsSize: Bool
+        switch anchor.attribute {
+        case .left, .top: (readsPosition, readsSize) = (true, false)
+        case .width, .height: (readsPosition, readsSize) = (false, true)
+        case .right, .bottom, .centerX, .centerY: (readsPosition, readsSize) = (true, true)
+        case .leading: (readsPosition, readsSize) = (true, rtl)
+        case .trailing: (readsPosition, readsSize) = (true, !rtl)
         }
-        return Constraint(expression, relation, priority: spec.priority)
+        if placed { return (readsPosition ? 1 : 0) + (readsSize ? 1 : 0) }
+        switch anchor.item.name {
+        case BuiltInItem.map.rawValue where !anchor.item.margins:
+            return readsSize ? 1 : 0
+        case BuiltInItem.map.rawValue, BuiltInItem.safeArea.rawValue:
+            return (readsPosition ? 1 : 0) + (readsSize ? 3 : 0)
+        default:
+            // An item the state does not place: no terms, the constraint is not built.
+            return 0
+        }
     }
 
     /// The constraints in the solver, in the order added, and the screen's edit variables with their
