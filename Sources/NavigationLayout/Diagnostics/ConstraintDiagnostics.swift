@@ -7,28 +7,32 @@ struct ConstraintDiagnostics {
     let navigation: NavigationMode
     let wideMode: Bool
     let availability: ComponentAvailability
-    let isPlaced: (String) -> Bool
+    /// The items the state placed, by name: the index itself rather than a closure reading it (a
+    /// closure's captured context was a heap block per request).
+    let placed: ItemNameIndex
 
-    init(plan: LayoutPlan, isPlaced: @escaping (String) -> Bool) {
+    init(plan: LayoutPlan, placed: ItemNameIndex) {
         self.init(
             mode: plan.mode, navigation: plan.state.navigation, wideMode: plan.wideMode,
-            availability: ComponentAvailability(plan: plan), isPlaced: isPlaced)
+            availability: ComponentAvailability(plan: plan), placed: placed)
     }
 
     /// From the plan's fields, read by the caller in place: a session passing its whole plan would
     /// copy it (a reference count for each of its fields, per request).
     init(
         mode: LayoutMode, navigation: NavigationMode, wideMode: Bool, availability: ComponentAvailability,
-        isPlaced: @escaping (String) -> Bool
+        placed: ItemNameIndex
     ) {
         self.mode = mode
         self.navigation = navigation
         self.wideMode = wideMode
         self.availability = availability
-        self.isPlaced = isPlaced
+        self.placed = placed
     }
 
     private var state: String { navigation.rawValue }
+
+    private func isPlaced(_ name: String) -> Bool { placed[name] != nil }
 
     struct Verdict {
         var install = true

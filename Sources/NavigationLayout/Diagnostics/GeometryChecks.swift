@@ -11,7 +11,8 @@ struct GeometryChecks {
     let visible: [Int]
     let layers: [String]
     let promptCorners: PromptCorners
-    let stackPositions: [(String, HidingStack.Position)]
+    /// The session's stacks, shared rather than copied: the prompt check reads their names and positions.
+    let stacks: [StackState]
 
     /// Overlaps smaller than this (pt²) are rounding or hairline contact, not findings.
     static let areaTolerance = 1.0
@@ -62,10 +63,18 @@ struct GeometryChecks {
         return layers.firstIndex(of: name) ?? -1
     }
 
+    /// Whether item `index` takes part in overlap checks: guides, stacks and the prompt (checked on its
+    /// own below) do not.
+    private func isOverlapCandidate(_ index: Int) -> Bool {
+        !items[index].isGuide && !items[index].isStack && items[index].builtIn != .prompt
+    }
+
     private func overlaps(into diagnostics: inout [Diagnostic]) {
-        let views = visible.filter { !items[$0].isGuide && !items[$0].isStack && items[$0].builtIn != .prompt }
-        for (position, first) in views.enumerated() {
-            for second in views[(position + 1)...] {
+        // Pairs are walked over `visible` with the candidate test inline: a filtered copy of the list
+        // was an array grown by doubling on every request.
+        for position in visible.indices where isOverlapCandidate(visible[position]) {
+            let first = visible[position]
+            for second in visible[(position + 1)...] where isOverlapCandidate(second) {
                 // A stack's own views are laid out by the stack and never overlap each other.
                 let area = frames[first].overlapArea(with: frames[second])
                 guard area > Self.areaTolerance else { continue }
@@ -75,7 +84,7 @@ struct GeometryChecks {
             }
         }
         if let viewport = visible.first(where: { items[$0].builtIn == .viewport }) {
-            for index in views where !isSmall(index) {
+            for index in visible where isOverlapCandidate(index) && !isSmall(index) {
                 let area = frames[index].overlapArea(with: frames[viewport])
                 guard area > Self.areaTolerance else { continue }
                 diagnostics.append(.overlap(top: items[index].outputName, bottom: "viewport", area: area, state: state))
@@ -87,16 +96,15 @@ struct GeometryChecks {
     /// logo (or the re-center button in its place) or bottom-aligned buttons.
     private func promptOverlaps(into diagnostics: inout [Diagnostic]) {
         guard let prompt = visible.first(where: { items[$0].builtIn == .prompt }) else { return }
-        let bottomStacks = stackPositions.filter { $0.1 == .bottom }.map(\.0)
         for index in visible where index != prompt {
             let covered: Bool
             switch items[index].role {
             case .component(let component):
                 covered =
                     component == .viewport || component == .googleLogo || component == .recenter
-                    || component.kind == .button || (items[index].stack.map(bottomStacks.contains) ?? false)
+                    || component.kind == .button || isInBottomStack(index)
             case .view:
-                covered = items[index].stack.map(bottomStacks.contains) ?? false
+                covered = isInBottomStack(index)
             case .guide, .stack:
                 covered = false
             }
@@ -106,6 +114,13 @@ struct GeometryChecks {
                 diagnostics.append(.promptOverlap(covered: items[index].outputName, area: area, state: state))
             }
         }
+    }
+
+    /// Whether item `index` is arranged in a stack laid out from the bottom (a scan of the few stacks
+    /// instead of a list of their names built per request).
+    private func isInBottomStack(_ index: Int) -> Bool {
+        guard let name = items[index].stack else { return false }
+        return stacks.contains { $0.stack.name == name && $0.stack.position == .bottom }
     }
 
     /// Wide mode: both cards on the leading edge, turn card above the ETA card.

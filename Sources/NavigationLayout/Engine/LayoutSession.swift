@@ -14,9 +14,6 @@ struct LayoutSession: Sendable {
     private var labels: [InstalledConstraint] = []
     /// The document's constraints in force, in the order installed (`ConstraintLabel.written` points here).
     private var inForce: [DelegateConstraint] = []
-    /// "guide|axis" for each axis of a custom guide some constraint reads: a guide's placement on an axis
-    /// nothing reads cannot change any frame (the seed's contentBottom has no x), so only these count.
-    private var guideAxesRead: [Bool] = []
     /// Whether a hand-made plan placed an item named like the map or the safe area; constraints still
     /// mean the screen's by those names (see `installUserConstraints`).
     private var placedContainerName = false
@@ -52,7 +49,6 @@ struct LayoutSession: Sendable {
         items.reserveCapacity(16)
         itemIndex.reserveCapacity(16)
         placeItems(constraints: inForce)
-        guideAxesRead = Array(repeating: false, count: 2 * items.count)
         // Every constraint installed gets a label: the document's, two size rules and up to two
         // intrinsic-size pairs per item, a few per stacked view. Sized for that first build, the table
         // does not rehash while it fills.
@@ -131,7 +127,8 @@ struct LayoutSession: Sendable {
                 add(name, role: .view(view))
             } else if let stack = stack(named: name) {
                 add(name, role: .stack(stack))
-                var arranged: [String] = []
+                var arranged: [Int] = []
+                arranged.reserveCapacity(stack.arranged.count)
                 for member in stack.arranged where itemIndex[member] == nil {
                     if let item = BuiltInItem(rawValue: member) {
                         // The SDK hands a stack only the buttons of the state (no .reporting when ready).
@@ -143,7 +140,7 @@ struct LayoutSession: Sendable {
                         continue
                     }
                     items[items.count - 1].stack = name
-                    arranged.append(member)
+                    arranged.append(items.count - 1)
                 }
                 stacks.append(StackState(stack: stack, arranged: arranged, visibleCount: arranged.count))
             }
@@ -328,9 +325,10 @@ struct LayoutSession: Sendable {
                 break
             }
         }
-        // First guess: every item spans the map, so cards start at the edges they usually sit on.
-        let frames = Array(repeating: Frame(x: 0, y: 0, width: 0, height: plan.screen.height), count: items.count)
-        for index in sizeRules.indices { applySizeRule(index, frames: frames, initial: true) }
+        // First guess: every item spans the map, so cards start at the edges they usually sit on (one
+        // frame for all: a list of the same frame per item was one more heap block per request).
+        let firstGuess = Frame(x: 0, y: 0, width: 0, height: plan.screen.height)
+        for index in sizeRules.indices { applySizeRule(index, itemFrame: firstGuess, initial: true) }
     }
 
     /// Auto Layout's intrinsic content size: per axis `size <= intrinsic` at the hugging priority and
@@ -364,16 +362,16 @@ struct LayoutSession: Sendable {
         }
     }
 
-    /// Installs (or replaces) the required size constraint of a size rule for the current frames.
-    /// Returns whether the constraint changed.
+    /// Installs (or replaces) the required size constraint of a size rule for the current frame of its
+    /// item. Returns whether the constraint changed.
     @discardableResult
-    private mutating func applySizeRule(_ index: Int, frames: [Frame], initial: Bool = false) -> Bool {
+    private mutating func applySizeRule(_ index: Int, itemFrame: Frame, initial: Bool = false) -> Bool {
         // The rule's fields and the item's are read in place: a copy of the rule would retain its
         // constraint, a copy of the item each of its strings and variables (this runs for every rule on
         // every pass of every solve).
         let item = sizeRules[index].item
         let axis = sizeRules[index].axis
-        let target = sizeRules[index].value(sizes, frames[item])
+        let target = sizeRules[index].value(sizes, itemFrame)
         if sizeRules[index].installed != nil, let installedValue = sizeRules[index].installedValue,
             abs(installedValue - target) < 1e-9
         {
@@ -409,11 +407,9 @@ struct LayoutSession: Sendable {
         let state = stacks[index]
         guard let stackIndex = itemIndex[state.stack.name] else { return }
         let spacing = state.stack.spacing ?? plan.style[.stackSpacing]
-        var visible: [Int] = []
-        visible.reserveCapacity(state.visibleCount)
-        for name in state.arranged.prefix(state.visibleCount) {
-            if let position = itemIndex[name] { visible.append(position) }
-        }
+        // The arranged views are kept as item positions: the visible ones are a slice of them, with no
+        // list made and no name looked up each time the stack is installed.
+        let visible = state.arranged.prefix(state.visibleCount)
         var constraints: [Constraint] = []
         constraints.reserveCapacity(3 * visible.count + 2)
         // The variables are read from the items where each term is made (`items[i].variables.top`):
@@ -511,13 +507,15 @@ struct LayoutSession: Sendable {
             Constraint(
                 Expression(Term(items[stackIndex].variables.width), constant: 0 + -knownWidth), .lessThanOrEqual,
                 priority: .fittingSize))
-        var installed: [Constraint] = []
-        installed.reserveCapacity(constraints.count)
-        for constraint in constraints
-        where install(constraint, label: .stack(index)) {
-            installed.append(constraint)
+        // The ones the solver took are kept in place at the front of the same array (a second array
+        // for them was one more allocation per stack).
+        var installedCount = 0
+        for position in constraints.indices where install(constraints[position], label: .stack(index)) {
+            constraints.swapAt(installedCount, position)
+            installedCount += 1
         }
-        stacks[index].constraints = installed
+        constraints.removeLast(constraints.count - installedCount)
+        stacks[index].constraints = constraints
     }
 
     private func knownSize(ofItemAt index: Int, axis: SizeRule.Axis) -> Double? {
@@ -530,14 +528,13 @@ struct LayoutSession: Sendable {
     // MARK: The document's constraints
 
     private mutating func installUserConstraints(_ constraints: [DelegateConstraint]) {
-        let placed = itemIndex
         let navigation = plan.state.navigation
         let checks = ConstraintDiagnostics(
             mode: plan.mode, navigation: navigation, wideMode: plan.wideMode,
             availability: ComponentAvailability(
                 allowsBuiltInOnlyItems: plan.allowsBuiltInOnlyItems, navigation: navigation,
                 promptShown: plan.promptShown),
-            isPlaced: { placed[$0] != nil })
+            placed: itemIndex)
         for (position, constraint) in constraints.enumerated() {
             let spec = constraint.spec
             // Each anchor's item is looked up once, for the checks and for the terms. The map and the safe
@@ -582,7 +579,11 @@ struct LayoutSession: Sendable {
     private mutating func noteGuideAxisRead(item index: Int?, _ attribute: LayoutAttribute) {
         guard let index, items[index].isGuide else { return }
         let horizontal = attribute == .width || (attribute != .height && attribute.kind == .xPosition)
-        guideAxesRead[2 * index + (horizontal ? 0 : 1)] = true
+        if horizontal {
+            items[index].horizontalAxisRead = true
+        } else {
+            items[index].verticalAxisRead = true
+        }
     }
 
     /// Adds `scale × anchor` to `expression`: the anchor's terms written straight into the constraint's
@@ -592,8 +593,8 @@ struct LayoutSession: Sendable {
     /// An anchor is an edge, a center or a size on one axis: `position × a + size × b` with (a, b)
     /// (1, 0) for the left or top edge, (1, 1) for the right or bottom edge, (1, 0.5) for a center and
     /// (0, 1) for a size. Only the variables that take part are read (each read is a reference count).
-    private func appendAnchor(
-        _ anchor: Anchor, placedItem: Int?, scale: Double, expression: inout Expression
+    private func appendAnchor<Sink: TermSink>(
+        _ anchor: Anchor, placedItem: Int?, scale: Double, expression: inout Sink
     ) -> Bool {
         let rtl = plan.screen.layoutDirection == .rightToLeft
         var attribute = anchor.attribute
@@ -670,9 +671,9 @@ struct LayoutSession: Sendable {
 
     /// `factor × scale × (variable - insets + offset)` added to `expression`.
     @inline(__always)
-    private static func add(
+    private static func add<Sink: TermSink>(
         _ variable: Variable?, insets: (Variable, Variable)?, offset: Double, factor: Double, scale: Double,
-        to expression: inout Expression
+        to expression: inout Sink
     ) {
         if let variable { expression.append(Term(variable, factor * scale)) }
         if let (first, second) = insets {
@@ -687,9 +688,45 @@ struct LayoutSession: Sendable {
     /// `firstItem` and `secondItem` are the positions of the placed items the anchors name (nil for the
     /// map, the safe area, or an item the state does not place).
     private func build(_ spec: LayoutConstraintSpec, firstItem: Int?, secondItem: Int?) -> Constraint? {
-        var expression = Expression(constant: 0)
+        // Two placed items give at most four terms; only an anchor on the map or the safe area can give
+        // more, and only then are they counted.
+        let bothPlaced = firstItem != nil && (spec.second == nil || secondItem != nil)
+        let totalTerms =
+            bothPlaced
+            ? 0
+            : termCount(of: spec.first, placed: firstItem != nil)
+                + (spec.second.map { termCount(of: $0, placed: secondItem != nil) } ?? 0)
+        let expression: Expression
+        // More terms than an expression holds inline: written into an array of that size (see TermSink).
+        if totalTerms > 4 {
+            var terms = TermArray(capacity: totalTerms)
+            guard writeTerms(of: spec, firstItem: firstItem, secondItem: secondItem, into: &terms) else {
+                return nil
+            }
+            expression = terms.expression
+        } else {
+            var inline = Expression(constant: 0)
+            guard writeTerms(of: spec, firstItem: firstItem, secondItem: secondItem, into: &inline) else {
+                return nil
+            }
+            expression = inline
+        }
+        let relation: Relation
+        switch spec.relation {
+        case .equal: relation = .equal
+        case .lessThanOrEqual: relation = .lessThanOrEqual
+        case .greaterThanOrEqual: relation = .greaterThanOrEqual
+        }
+        return Constraint(expression, relation, priority: spec.priority)
+    }
+
+    /// Writes `first - (second × multiplier + constant)` into `expression`; false when an anchor names
+    /// an item the state does not place.
+    private func writeTerms<Sink: TermSink>(
+        of spec: LayoutConstraintSpec, firstItem: Int?, secondItem: Int?, into expression: inout Sink
+    ) -> Bool {
         guard appendAnchor(spec.first, placedItem: firstItem, scale: 1, expression: &expression) else {
-            return nil
+            return false
         }
         var offset = spec.constant.resolved(in: plan.style)
         // Auto Layout flips leading/trailing constants under right-to-left: `trailing == x.trailing - 16`
@@ -699,20 +736,37 @@ struct LayoutSession: Sendable {
         }
         expression.constant -= offset
         if let second = spec.second {
-            guard
-                appendAnchor(
-                    second, placedItem: secondItem, scale: -spec.multiplier, expression: &expression)
-            else {
-                return nil
-            }
+            return appendAnchor(second, placedItem: secondItem, scale: -spec.multiplier, expression: &expression)
         }
-        let relation: Relation
-        switch spec.relation {
-        case .equal: relation = .equal
-        case .lessThanOrEqual: relation = .lessThanOrEqual
-        case .greaterThanOrEqual: relation = .greaterThanOrEqual
+        return true
+    }
+
+    /// How many terms `appendAnchor` writes for `anchor`: an edge or a center reads a position, a far
+    /// edge, a center or a size reads a size (leading and trailing are the left or right edge by the
+    /// layout direction); on the map itself a size is one variable and a position none, on the map's
+    /// margins or the safe area a position is one and a size the map's less both insets. Only decides how
+    /// the terms are stored, never what they are.
+    private func termCount(of anchor: Anchor, placed: Bool) -> Int {
+        let rtl = plan.screen.layoutDirection == .rightToLeft
+        let readsPosition: Bool
+        let readsSize: Bool
+        switch anchor.attribute {
+        case .left, .top: (readsPosition, readsSize) = (true, false)
+        case .width, .height: (readsPosition, readsSize) = (false, true)
+        case .right, .bottom, .centerX, .centerY: (readsPosition, readsSize) = (true, true)
+        case .leading: (readsPosition, readsSize) = (true, rtl)
+        case .trailing: (readsPosition, readsSize) = (true, !rtl)
         }
-        return Constraint(expression, relation, priority: spec.priority)
+        if placed { return (readsPosition ? 1 : 0) + (readsSize ? 1 : 0) }
+        switch anchor.item.name {
+        case BuiltInItem.map.rawValue where !anchor.item.margins:
+            return readsSize ? 1 : 0
+        case BuiltInItem.map.rawValue, BuiltInItem.safeArea.rawValue:
+            return (readsPosition ? 1 : 0) + (readsSize ? 3 : 0)
+        default:
+            // An item the state does not place: no terms, the constraint is not built.
+            return 0
+        }
     }
 
     /// The constraints in the solver, in the order added, and the screen's edit variables with their
@@ -751,21 +805,31 @@ struct LayoutSession: Sendable {
         // another pass; a layout settles in one or two.
         for _ in 0..<(8 + 2 * stacks.reduce(0) { $0 + $1.arranged.count }) {
             solver.updateVariables()
-            frames = currentFrames()
+            updateFrames(&frames)
             var changed = false
-            for index in sizeRules.indices where applySizeRule(index, frames: frames) { changed = true }
+            for index in sizeRules.indices where applySizeRule(index, itemFrame: frames[sizeRules[index].item]) {
+                changed = true
+            }
             if changed { continue }
             if hideOneOutOfRoom(frames: frames) { continue }
             break
         }
-        return makeResult(frames: frames)
+        // Handed over (`consume`): the result rounds them in place, which a second reference to the
+        // same storage would turn into a copy.
+        return makeResult(frames: consume frames)
     }
 
-    private func currentFrames() -> [Frame] {
-        items.map { item in
-            Frame(
-                x: solver.value(of: item.variables.left), y: solver.value(of: item.variables.top),
-                width: solver.value(of: item.variables.width), height: solver.value(of: item.variables.height))
+    /// Replaces `frames` with the items' current frames, in the storage of the previous pass (a new
+    /// array per pass was a heap block each time).
+    private func updateFrames(_ frames: inout [Frame]) {
+        frames.removeAll(keepingCapacity: true)
+        frames.reserveCapacity(items.count)
+        for index in items.indices {
+            frames.append(
+                Frame(
+                    x: solver.value(of: items[index].variables.left), y: solver.value(of: items[index].variables.top),
+                    width: solver.value(of: items[index].variables.width),
+                    height: solver.value(of: items[index].variables.height)))
         }
     }
 
@@ -776,8 +840,10 @@ struct LayoutSession: Sendable {
             let state = stacks[index]
             guard let stackIndex = itemIndex[state.stack.name] else { continue }
             let spacing = state.stack.spacing ?? plan.style[.stackSpacing]
-            let visible = state.arranged.prefix(state.visibleCount).compactMap { itemIndex[$0] }
-            let content = visible.reduce(0) { $0 + frames[$1].height } + spacing * Double(max(visible.count - 1, 0))
+            // Summed over the visible positions (no list of them per stack per pass).
+            var heights = 0.0
+            for position in state.arranged.prefix(state.visibleCount) { heights += frames[position].height }
+            let content = heights + spacing * Double(max(state.visibleCount - 1, 0))
             if content > frames[stackIndex].height + 0.5 {
                 stacks[index].visibleCount -= 1
                 installStack(index)
@@ -794,8 +860,7 @@ struct LayoutSession: Sendable {
         guard let stackName = items[index].stack else { return true }
         for position in stacks.indices where stacks[position].stack.name == stackName {
             let shown = stacks[position].visibleCount
-            let name = items[index].name
-            for arranged in stacks[position].arranged[..<shown] where arranged == name { return true }
+            for arranged in stacks[position].arranged[..<shown] where arranged == index { return true }
             return false
         }
         return true
@@ -815,7 +880,6 @@ struct LayoutSession: Sendable {
         result.frames.reserveCapacity(items.count)
         var visibleIndices: [Int] = []
         visibleIndices.reserveCapacity(items.count)
-        var visibleMask = Array(repeating: false, count: items.count)
         for index in items.indices {
             if !isVisible(index) {
                 result.hidden.append((items[index].outputName, "hiding stack out of room"))
@@ -833,7 +897,6 @@ struct LayoutSession: Sendable {
                 continue
             }
             visibleIndices.append(index)
-            visibleMask[index] = true
             result.frames.append((items[index].outputName, frames[index]))
         }
         if let order = plan.reportedGuides {
@@ -849,16 +912,11 @@ struct LayoutSession: Sendable {
         }
         result.layers = layerOrder(visible: visibleIndices)
         var diagnostics = buildDiagnostics
-        diagnostics += ambiguityDiagnostics(visible: visibleMask)
-        var stackPositions: [(String, HidingStack.Position)] = []
-        stackPositions.reserveCapacity(stacks.count)
-        for position in stacks.indices {
-            stackPositions.append((stacks[position].stack.name, stacks[position].stack.position))
-        }
+        diagnostics += ambiguityDiagnostics(visible: visibleIndices)
         diagnostics += GeometryChecks(
             screen: plan.screen, style: plan.style, navigation: plan.state.navigation, wideMode: plan.wideMode,
             items: items, frames: frames, visible: visibleIndices, layers: result.layers,
-            promptCorners: promptCorners, stackPositions: stackPositions
+            promptCorners: promptCorners, stacks: stacks
         ).diagnostics()
         result.diagnostics = diagnostics
         result.broken = brokenReports()
@@ -876,10 +934,12 @@ struct LayoutSession: Sendable {
             for entry in labels { table[ObjectIdentifier(entry.constraint)] = entry.label }
         }
         var reports: [BrokenConstraintReport] = []
-        reports.reserveCapacity(brokenConstraints.count)
         for broken in brokenConstraints {
             let found = table.isEmpty ? label(of: broken.constraint) : table[ObjectIdentifier(broken.constraint)]
             guard let label = found, label.isReported else { continue }
+            // Sized at the first report: most broken constraints are unreported ones (hugging, fitting
+            // sizes), and a result without reports then allocates nothing here.
+            if reports.isEmpty { reports.reserveCapacity(brokenConstraints.count) }
             reports.append(
                 BrokenConstraintReport(
                     constraint: text(of: label, for: broken.constraint),
@@ -915,33 +975,47 @@ struct LayoutSession: Sendable {
         return nil
     }
 
-    /// `visible[i]`: whether item `i` is among the result's visible frames.
-    private func ambiguityDiagnostics(visible: [Bool]) -> [Diagnostic] {
-        // Variables no constraint mentions are unknown to the solver, and free (tested one by one, in
-        // the order left, width, top, height, without an array per item).
-        var free: [Variable] = []
-        for index in items.indices {
-            if !solver.knows(items[index].variables.left) { free.append(items[index].variables.left) }
-            if !solver.knows(items[index].variables.width) { free.append(items[index].variables.width) }
-            if !solver.knows(items[index].variables.top) { free.append(items[index].variables.top) }
-            if !solver.knows(items[index].variables.height) { free.append(items[index].variables.height) }
-        }
-        free += solver.undeterminedVariables()
-        guard !free.isEmpty else { return [] }
+    /// `visible`: the positions of the result's visible frames, ascending.
+    private func ambiguityDiagnostics(visible: [Int]) -> [Diagnostic] {
         var seen: [(Int, String)] = []
         var diagnostics: [Diagnostic] = []
-        for variable in free {
-            guard let owner = owner(of: variable) else { continue }
-            guard visible[owner.item] || items[owner.item].isGuide, isVisible(owner.item) else { continue }
-            if case .guide = items[owner.item].role,
-                !guideAxesRead[2 * owner.item + (owner.axis == "horizontal" ? 0 : 1)]
-            {
-                continue
+        // Variables no constraint mentions are unknown to the solver, and free (tested one by one, in
+        // the order left, width, top, height), then the ones the solver leaves undetermined: each is
+        // reported as found, without a list of them all.
+        for index in items.indices {
+            if !solver.knows(items[index].variables.left) {
+                noteAmbiguity(of: items[index].variables.left, visible: visible, seen: &seen, into: &diagnostics)
             }
-            if seen.contains(where: { $0.0 == owner.item && $0.1 == owner.axis }) { continue }
-            seen.append((owner.item, owner.axis))
-            diagnostics.append(.ambiguousLayout(items[owner.item].outputName, axis: owner.axis, state: stateName))
+            if !solver.knows(items[index].variables.width) {
+                noteAmbiguity(of: items[index].variables.width, visible: visible, seen: &seen, into: &diagnostics)
+            }
+            if !solver.knows(items[index].variables.top) {
+                noteAmbiguity(of: items[index].variables.top, visible: visible, seen: &seen, into: &diagnostics)
+            }
+            if !solver.knows(items[index].variables.height) {
+                noteAmbiguity(of: items[index].variables.height, visible: visible, seen: &seen, into: &diagnostics)
+            }
+        }
+        for variable in solver.undeterminedVariables() {
+            noteAmbiguity(of: variable, visible: visible, seen: &seen, into: &diagnostics)
         }
         return diagnostics
+    }
+
+    /// Reports the item and axis of a free variable once, if the item shows (or is a guide whose axis
+    /// a constraint reads).
+    private func noteAmbiguity(
+        of variable: Variable, visible: [Int], seen: inout [(Int, String)], into diagnostics: inout [Diagnostic]
+    ) {
+        guard let owner = owner(of: variable) else { return }
+        guard visible.contains(owner.item) || items[owner.item].isGuide, isVisible(owner.item) else { return }
+        if case .guide = items[owner.item].role,
+            !(owner.axis == "horizontal" ? items[owner.item].horizontalAxisRead : items[owner.item].verticalAxisRead)
+        {
+            return
+        }
+        if seen.contains(where: { $0.0 == owner.item && $0.1 == owner.axis }) { return }
+        seen.append((owner.item, owner.axis))
+        diagnostics.append(.ambiguousLayout(items[owner.item].outputName, axis: owner.axis, state: stateName))
     }
 }

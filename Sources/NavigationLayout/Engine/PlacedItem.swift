@@ -20,6 +20,12 @@ struct PlacedItem: Sendable {
     let isGuide: Bool
     let isStack: Bool
     let builtIn: BuiltInItem?
+    /// For a guide: whether some constraint reads its horizontal or vertical position or size. A guide's
+    /// placement on an axis nothing reads cannot change any frame (the seed's contentBottom has no x), so
+    /// only these axes count for ambiguity. Kept on the item: a table beside the items was one more heap
+    /// block per request.
+    var horizontalAxisRead = false
+    var verticalAxisRead = false
 
     init(name: String, outputName: String, role: Role, variables: ItemVariables) {
         self.name = name

@@ -17,8 +17,10 @@ public struct ItemCatalog: Sendable, Equatable {
         }
     }
 
-    /// Custom names in declaration order (views, then guides, then stacks).
-    public private(set) var customNames: [String] = []
+    /// Custom names in declaration order (views, then guides, then stacks). Built when read (messages
+    /// and tests): the index already holds the names, and a second list was one more heap block per
+    /// request.
+    public var customNames: [String] { customIndex.names }
     /// The entry of each custom name, by position in `customNames`.
     private var customEntries: [Entry] = []
     private var customIndex = ItemNameIndex()
@@ -32,7 +34,6 @@ public struct ItemCatalog: Sendable, Equatable {
     @discardableResult
     public mutating func add(_ name: String, as entry: Entry) -> Bool {
         guard self.entry(named: name) == nil else { return false }
-        customNames.append(name)
         customEntries.append(entry)
         customIndex.append(name)
         return true

@@ -6,8 +6,14 @@
 /// hashed; past `scanLimit` items a dictionary takes over, so a document with very many views stays
 /// linear.
 struct ItemNameIndex: Sendable {
-    private var names: [String] = []
-    private var lengths: [Int] = []
+    /// A name with its UTF-8 length, kept together in one array: two parallel arrays were two heap
+    /// blocks per index, and every request builds two indices.
+    private struct Entry: Sendable {
+        let name: String
+        let length: Int
+    }
+
+    private var entries: [Entry] = []
     private var table: [String: Int]? = nil
 
     static let scanLimit = 32
@@ -17,7 +23,8 @@ struct ItemNameIndex: Sendable {
     subscript(name: String) -> Int? {
         if let table { return table[name] }
         let length = name.utf8.count
-        for position in lengths.indices.reversed() where lengths[position] == length && names[position] == name {
+        for position in entries.indices.reversed()
+        where entries[position].length == length && entries[position].name == name {
             return position
         }
         return nil
@@ -25,21 +32,22 @@ struct ItemNameIndex: Sendable {
 
     /// Records `name` at the next position.
     mutating func append(_ name: String) {
-        names.append(name)
-        lengths.append(name.utf8.count)
+        entries.append(Entry(name: name, length: name.utf8.count))
         if table != nil {
-            table?[name] = names.count - 1
-        } else if names.count > Self.scanLimit {
+            table?[name] = entries.count - 1
+        } else if entries.count > Self.scanLimit {
             var built: [String: Int] = [:]
-            for (position, known) in names.enumerated() { built[known] = position }
+            for (position, known) in entries.enumerated() { built[known.name] = position }
             table = built
         }
     }
 
-    var count: Int { names.count }
+    var count: Int { entries.count }
+
+    /// The names in the order appended (a new array: read only for messages and tests).
+    var names: [String] { entries.map(\.name) }
 
     mutating func reserveCapacity(_ count: Int) {
-        names.reserveCapacity(count)
-        lengths.reserveCapacity(count)
+        entries.reserveCapacity(count)
     }
 }

@@ -6,8 +6,10 @@
 /// goes through the runtime's aligned allocation (`memalign` on Linux), which for a buffer of a few
 /// kilobytes cost more than writing the whole result into it.
 ///
-/// Not Sendable: one writer owns it while writing one document.
-final class ByteBuffer: ByteSink {
+/// A struct rather than a class: the writer that owns it holds it inline, so writing a result makes
+/// one heap block fewer. Copying one would share the storage, so it is never copied: one writer owns
+/// it while writing one document (not Sendable for the same reason).
+struct ByteBuffer: ByteSink {
     private var storage: ManagedBuffer<Void, UInt8>
     private(set) var count = 0
     /// Kept here: `ManagedBuffer.capacity` asks the allocator for the block's usable size on each read.
@@ -18,14 +20,14 @@ final class ByteBuffer: ByteSink {
         storage = ManagedBuffer<Void, UInt8>.create(minimumCapacity: self.capacity) { _ in }
     }
 
-    func append(_ byte: UInt8) {
+    mutating func append(_ byte: UInt8) {
         if count == capacity { grow(toAtLeast: count + 1) }
         let position = count
         storage.withUnsafeMutablePointerToElements { $0[position] = byte }
         count += 1
     }
 
-    func append(bytes: UnsafeBufferPointer<UInt8>) {
+    mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         if count + bytes.count > capacity { grow(toAtLeast: count + bytes.count) }
         let position = count
@@ -35,7 +37,7 @@ final class ByteBuffer: ByteSink {
 
     /// Lets `body` write at most `maximum` bytes straight into the storage: one capacity test for a
     /// run of small writes (a frame's members and numbers) instead of one per byte.
-    func write(atMost maximum: Int, _ body: (inout PointerSink) -> Void) {
+    mutating func write(atMost maximum: Int, _ body: (inout PointerSink) -> Void) {
         if count + maximum > capacity { grow(toAtLeast: count + maximum) }
         let position = count
         let written = storage.withUnsafeMutablePointerToElements { elements in
@@ -46,7 +48,7 @@ final class ByteBuffer: ByteSink {
         count += written
     }
 
-    private func grow(toAtLeast minimum: Int) {
+    private mutating func grow(toAtLeast minimum: Int) {
         var newCapacity = capacity * 2
         while newCapacity < minimum { newCapacity *= 2 }
         let moved = ManagedBuffer<Void, UInt8>.create(minimumCapacity: newCapacity) { _ in }

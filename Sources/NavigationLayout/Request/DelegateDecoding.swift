@@ -18,12 +18,17 @@ extension RequestDecoder {
         }
         if let value = present(object, "guides") {
             let guidesPath = path.appending(field: "guides")
-            if let names = nameList(value, at: guidesPath) {
-                document.guides.reserveCapacity(names.count)
-                for (index, name) in names.enumerated()
-                where declare(name, as: .guide, in: &items, at: guidesPath.appending(index)) {
-                    document.guides.append(name)
+            if var names = nameList(value, at: guidesPath) {
+                // The names declared are kept in place, in order, in the list itself (a second list of
+                // them was one more heap block per request).
+                var kept = 0
+                for index in names.indices
+                where declare(names[index], as: .guide, in: &items, at: guidesPath.appending(index)) {
+                    names.swapAt(kept, index)
+                    kept += 1
                 }
+                names.removeLast(names.count - kept)
+                document.guides = names
             }
         }
         if let value = present(object, "stacks") {
@@ -209,8 +214,13 @@ extension RequestDecoder {
     /// Arranged views must be views (built-in or custom), not guides, the map or other stacks, and each
     /// view belongs to at most one stack (a UIView has one superview).
     private mutating func validateArrangedViews(of stacks: [HidingStack], items: ItemCatalog, at path: JSONPath) {
+        // Owners are found by scanning the stacks before this one while the arranged views are few (a
+        // dictionary of them was two heap blocks per request); a long list gets the dictionary.
+        // Whether a name passes the checks below depends on the name alone, so the first earlier stack
+        // that arranges it is the owner the dictionary would have recorded.
+        let scans = stacks.reduce(0) { $0 + $1.arranged.count } <= 16
         var owners: [String: String] = [:]
-        for stack in stacks {
+        for (stackIndex, stack) in stacks.enumerated() {
             for (index, name) in stack.arranged.enumerated() {
                 // Printed only for a report: the stack's name is a key of the document, which a path
                 // prints as soon as it is appended.
@@ -227,11 +237,12 @@ extension RequestDecoder {
                     report(elementPath(), "'\(name)' is a stack; hiding stacks do not nest")
                     continue
                 }
-                if let owner = owners[name] {
+                let owner = scans ? stacks[..<stackIndex].first { $0.arranged.contains(name) }?.name : owners[name]
+                if let owner {
                     report(elementPath(), "'\(name)' is already arranged in stack '\(owner)'; a view has one superview")
                     continue
                 }
-                owners[name] = stack.name
+                if !scans { owners[name] = stack.name }
             }
         }
     }
@@ -274,12 +285,20 @@ extension RequestDecoder {
         var layout = StateLayout()
         if let value = present(object, "views") {
             let viewsPath = path.appending(field: "views")
-            let names = nameList(value, at: viewsPath) ?? []
-            layout.views.reserveCapacity(names.count)
-            for (index, name) in names.enumerated()
-            where requireVisibleItem(name, items: items, at: viewsPath.appending(index), role: "added as a view") {
-                layout.views.append(name)
+            var names = nameList(value, at: viewsPath) ?? []
+            // The names that may be added are kept in place, in order, in the list itself (a second list
+            // of them was one more heap block per state). Positions past `index` are not moved yet, so
+            // each name is checked at its own path.
+            var kept = 0
+            for index in names.indices
+            where requireVisibleItem(
+                names[index], items: items, at: viewsPath.appending(index), role: "added as a view")
+            {
+                names.swapAt(kept, index)
+                kept += 1
             }
+            names.removeLast(names.count - kept)
+            layout.views = names
         }
         if let value = present(object, "constraints") {
             layout.constraints = constraints(value, at: path.appending(field: "constraints"), items: items, ids: &ids)
