@@ -166,8 +166,10 @@ struct DatabaseTests {
                         try await database.write { connection in
                             try connection.execute("INSERT INTO t VALUES (?)", [number])
                             if number == 5 { throw Failure() }
-                            // A constraint violation (duplicate of 1) fails just this write too.
-                            if number == 7 { try connection.execute("INSERT INTO t VALUES (1)") }
+                            // A constraint violation fails just this write too. It repeats the write's own
+                            // value: a value of another write would make the outcome depend on which of
+                            // the two the group happened to run first.
+                            if number == 7 { try connection.execute("INSERT INTO t VALUES (?)", [number]) }
                         }
                         results.record(number, succeeded: true)
                     } catch {
