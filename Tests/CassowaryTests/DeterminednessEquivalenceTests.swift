@@ -8,16 +8,25 @@ import Testing
 @Suite struct DeterminednessEquivalenceTests {
     static func names(_ variables: [Variable]) -> [String] { variables.map(\.name) }
 
-    @Test(arguments: 0..<300 as Range<UInt64>)
-    func tableauShortcutAgreesWithProbingEveryVariable(seed: UInt64) throws {
-        var generator = SeededGenerator(seed: 0xD37E_2A1D &+ seed)
-        let system = RandomizedPropertyTests.makeSystem(&generator)
+    /// A solver with the system's preferences and a random prefix of its required constraints, added in
+    /// a random order: some systems keep only a few required constraints, so that many variables stay
+    /// free.
+    static func solver(for system: RandomizedPropertyTests.RandomSystem, using generator: inout SeededGenerator) throws
+        -> Solver
+    {
         var solver = Solver()
-        // Some systems keep only a few required constraints, so that many variables stay free.
         let required = system.required.prefix(Int.random(in: 0...system.required.count, using: &generator))
         for constraint in (required + system.preferences).shuffled(using: &generator) {
             try solver.add(constraint)
         }
+        return solver
+    }
+
+    @Test(arguments: 0..<300 as Range<UInt64>)
+    func tableauShortcutAgreesWithProbingEveryVariable(seed: UInt64) throws {
+        var generator = SeededGenerator(seed: 0xD37E_2A1D &+ seed)
+        let system = RandomizedPropertyTests.makeSystem(&generator)
+        var solver = try Self.solver(for: system, using: &generator)
         let shortcut = Self.names(solver.undeterminedVariables())
         #expect(shortcut == Self.names(solver.undeterminedVariablesByProbingEveryVariable()), "seed \(seed)")
 
@@ -41,11 +50,7 @@ import Testing
         for seed in 0..<300 as Range<UInt64> {
             var generator = SeededGenerator(seed: 0x5EED_0F_BA5E &+ seed)
             let system = RandomizedPropertyTests.makeSystem(&generator)
-            var solver = Solver()
-            let required = system.required.prefix(Int.random(in: 0...system.required.count, using: &generator))
-            for constraint in (required + system.preferences).shuffled(using: &generator) {
-                try solver.add(constraint)
-            }
+            let solver = try Self.solver(for: system, using: &generator)
             var tableau = solver.tableau
             var expansion: [RowEntry] = []
             var answers = [UInt8](repeating: 0, count: tableau.symbolCount)
