@@ -42,6 +42,19 @@ public struct JSONParser: Sendable {
         return try result.get()
     }
 
+    /// The position of the first byte at or after `position` that ends a plain run inside a string
+    /// (see `hasSpecialByte`), or `buffer.count`: the byte-wise finish of both parsers' word-wide scans.
+    @inline(__always)
+    static func endOfPlainRun(in buffer: UnsafeBufferPointer<UInt8>, from position: Int) -> Int {
+        var position = position
+        while position < buffer.count {
+            let byte = buffer[position]
+            guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") else { break }
+            position += 1
+        }
+        return position
+    }
+
     /// Whether any byte of the word ends a plain run inside a string: at or above 0x80, below 0x20,
     /// a quote or a backslash. (`x - 0x01…` borrows into a byte's top bit exactly where that byte of `x`
     /// is zero; the test is exact as to whether such a byte exists.)
@@ -310,12 +323,7 @@ private struct Reader {
                     position += 8
                 }
             }
-            while position < buffer.count {
-                let byte = buffer[position]
-                guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") else { break }
-                position += 1
-            }
-            offset = position
+            offset = JSONParser.endOfPlainRun(in: buffer, from: position)
             guard offset < buffer.count else { break }
             let byte = buffer[offset]
             if byte == UInt8(ascii: "\"") {

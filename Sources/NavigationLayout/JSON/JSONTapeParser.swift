@@ -224,12 +224,7 @@ struct JSONTapeParser {
                 }
                 position += 8
             }
-            while position < buffer.count {
-                let byte = buffer[position]
-                guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") else { break }
-                position += 1
-            }
-            offset = position
+            offset = JSONParser.endOfPlainRun(in: buffer, from: position)
             guard offset < buffer.count else { return nil }
             let byte = buffer[offset]
             if byte == UInt8(ascii: "\"") {
