@@ -78,6 +78,31 @@ struct JSONTapeParser {
             kind: .string, end: UInt32(tokens.count + 1), payload: UInt64(start) << 32 | UInt64(length))
     }
 
+    /// What follows a member or an element.
+    private enum Separator {
+        /// A comma: another one follows.
+        case another
+        /// The container's closing byte, consumed.
+        case closed
+    }
+
+    /// Reads the comma or the closing byte after a member or an element; nil for anything else, and
+    /// for a comma right before the closing byte (JSON has no trailing commas).
+    @inline(__always)
+    private mutating func separator(closing: UInt8) -> Separator? {
+        skipWhitespace()
+        guard offset < bytes.count else { return nil }
+        if bytes[offset] == UInt8(ascii: ",") {
+            offset += 1
+            skipWhitespace()
+            if offset < bytes.count, bytes[offset] == closing { return nil }
+            return .another
+        }
+        guard bytes[offset] == closing else { return nil }
+        offset += 1
+        return .closed
+    }
+
     private mutating func object() -> Bool {
         depth += 1
         guard depth <= limits.maxDepth else { return false }
@@ -111,18 +136,8 @@ struct JSONTapeParser {
                 skipWhitespace()
                 guard value() else { return false }
                 count += 1
-                skipWhitespace()
-                guard offset < bytes.count else { return false }
-                if bytes[offset] == UInt8(ascii: ",") {
-                    offset += 1
-                    skipWhitespace()
-                    if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") { return false }
-                } else if bytes[offset] == UInt8(ascii: "}") {
-                    offset += 1
-                    break
-                } else {
-                    return false
-                }
+                guard let next = separator(closing: UInt8(ascii: "}")) else { return false }
+                if next == .closed { break }
             }
         }
         depth -= 1
@@ -146,18 +161,8 @@ struct JSONTapeParser {
                 skipWhitespace()
                 guard value() else { return false }
                 count += 1
-                skipWhitespace()
-                guard offset < bytes.count else { return false }
-                if bytes[offset] == UInt8(ascii: ",") {
-                    offset += 1
-                    skipWhitespace()
-                    if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") { return false }
-                } else if bytes[offset] == UInt8(ascii: "]") {
-                    offset += 1
-                    break
-                } else {
-                    return false
-                }
+                guard let next = separator(closing: UInt8(ascii: "]")) else { return false }
+                if next == .closed { break }
             }
         }
         depth -= 1
