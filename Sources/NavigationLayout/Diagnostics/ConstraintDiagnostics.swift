@@ -11,12 +11,6 @@ struct ConstraintDiagnostics {
     /// closure's captured context was a heap block per request).
     let placed: ItemNameIndex
 
-    init(plan: LayoutPlan, placed: ItemNameIndex) {
-        self.init(
-            mode: plan.mode, navigation: plan.state.navigation, wideMode: plan.wideMode,
-            availability: ComponentAvailability(plan: plan), placed: placed)
-    }
-
     /// From the plan's fields, read by the caller in place: a session passing its whole plan would
     /// copy it (a reference count for each of its fields, per request).
     init(

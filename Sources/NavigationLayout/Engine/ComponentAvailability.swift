@@ -6,19 +6,6 @@ struct ComponentAvailability: Sendable {
     let navigation: NavigationMode
     let promptShown: Bool
 
-    init(plan: LayoutPlan) {
-        self.init(
-            allowsBuiltInOnlyItems: plan.allowsBuiltInOnlyItems, navigation: plan.state.navigation,
-            promptShown: plan.promptShown)
-    }
-
-    /// From the plan's fields, read by the caller in place (a session passing its whole plan would copy it).
-    init(allowsBuiltInOnlyItems: Bool, navigation: NavigationMode, promptShown: Bool) {
-        self.allowsBuiltInOnlyItems = allowsBuiltInOnlyItems
-        self.navigation = navigation
-        self.promptShown = promptShown
-    }
-
     /// Why the component cannot be placed in the plan's state, or nil when it can.
     func problem(with item: BuiltInItem) -> String? {
         // The built-in layout shows its own controls (and the compass with navigation off) by the

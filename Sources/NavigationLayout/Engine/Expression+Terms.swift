@@ -11,23 +11,17 @@ extension Expression {
     }
 
     init(_ first: Term, _ second: Term, constant: Double = 0) {
-        self.init(constant: constant)
-        append(first)
+        self.init(first, constant: constant)
         append(second)
     }
 
     init(_ first: Term, _ second: Term, _ third: Term, constant: Double = 0) {
-        self.init(constant: constant)
-        append(first)
-        append(second)
+        self.init(first, second, constant: constant)
         append(third)
     }
 
     init(_ first: Term, _ second: Term, _ third: Term, _ fourth: Term, constant: Double = 0) {
-        self.init(constant: constant)
-        append(first)
-        append(second)
-        append(third)
+        self.init(first, second, third, constant: constant)
         append(fourth)
     }
 }

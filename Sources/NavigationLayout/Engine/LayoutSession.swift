@@ -9,8 +9,9 @@ struct LayoutSession: Sendable {
     private(set) var items: [PlacedItem] = []
     private var itemIndex = ItemNameIndex()
     /// Every constraint the session installs with its label (rendered as text only for diagnostics and
-    /// `broken`, see `text(of:for:)`), in the order installed. Labels are read only for a conflict or a broken constraint, so they are
-    /// kept in a list rather than hashed for every constraint installed (see `label(of:)`).
+    /// `broken`, see `text(of:for:)`), in the order installed. Labels are read only for a conflict or a
+    /// broken constraint, so they are kept in a list rather than hashed for every constraint installed
+    /// (see `label(of:)`).
     private var labels: [InstalledConstraint] = []
     /// The document's constraints in force, in the order installed (`ConstraintLabel.written` points here).
     private var inForce: [DelegateConstraint] = []
@@ -28,6 +29,13 @@ struct LayoutSession: Sendable {
     /// The screen whose values the edit variables hold (the plan's, until another is suggested).
     private var suggestedScreen: Screen
     private var stateName: String { plan.state.navigation.rawValue }
+    /// Which components the SDK hands over in the plan's state, from the plan's fields read in place
+    /// (handing the whole plan to a function would copy it, a reference count for each field).
+    private var availability: ComponentAvailability {
+        ComponentAvailability(
+            allowsBuiltInOnlyItems: plan.allowsBuiltInOnlyItems, navigation: plan.state.navigation,
+            promptShown: plan.promptShown)
+    }
 
     init(plan: LayoutPlan) {
         self.plan = plan
@@ -86,9 +94,7 @@ struct LayoutSession: Sendable {
         let documentStacks = plan.document.stacks
         let navigation = plan.state.navigation
         let layout = plan.stateLayout
-        let availability = ComponentAvailability(
-            allowsBuiltInOnlyItems: plan.allowsBuiltInOnlyItems, navigation: navigation,
-            promptShown: plan.promptShown)
+        let availability = self.availability
         // A document declares a handful of views and stacks: scanning them beats building two
         // dictionaries per request (a large document still gets them).
         let indexed = views.count + documentStacks.count > ItemNameIndex.scanLimit
@@ -442,18 +448,27 @@ struct LayoutSession: Sendable {
         // The position of the view placed just before (above, or below for a bottom stack).
         var previous: Int? = nil
         switch state.stack.position {
-        case .top:
+        case .top, .center:
             for position in visible {
                 if let above = previous {
                     constraints.append(
                         stacked(
                             top: items[position].variables.top, aboveTop: items[above].variables.top,
                             aboveHeight: items[above].variables.height))
-                } else {
+                } else if state.stack.position == .top {
                     constraints.append(
                         Constraint(
                             Expression(Term(items[position].variables.top), Term(items[stackIndex].variables.top, -1)),
                             .equal))
+                } else {
+                    // top == stack.top + stack.height / 2 - content / 2, content being the visible heights
+                    // plus the spacing between them.
+                    var centered = Expression(
+                        Term(items[position].variables.top), Term(items[stackIndex].variables.top, -1),
+                        Term(items[stackIndex].variables.height, -0.5),
+                        constant: 0 + contentConstant * 0.5)
+                    for arranged in visible { centered.append(Term(items[arranged].variables.height, 0.5)) }
+                    constraints.append(Constraint(centered, .equal))
                 }
                 previous = position
             }
@@ -474,25 +489,6 @@ struct LayoutSession: Sendable {
                                 Term(items[position].variables.top), Term(items[position].variables.height),
                                 Term(items[stackIndex].variables.top, -1), Term(items[stackIndex].variables.height, -1)),
                             .equal))
-                }
-                previous = position
-            }
-        case .center:
-            for position in visible {
-                if let above = previous {
-                    constraints.append(
-                        stacked(
-                            top: items[position].variables.top, aboveTop: items[above].variables.top,
-                            aboveHeight: items[above].variables.height))
-                } else {
-                    // top == stack.top + stack.height / 2 - content / 2, content being the visible heights
-                    // plus the spacing between them.
-                    var centered = Expression(
-                        Term(items[position].variables.top), Term(items[stackIndex].variables.top, -1),
-                        Term(items[stackIndex].variables.height, -0.5),
-                        constant: 0 + contentConstant * 0.5)
-                    for arranged in visible { centered.append(Term(items[arranged].variables.height, 0.5)) }
-                    constraints.append(Constraint(centered, .equal))
                 }
                 previous = position
             }
@@ -528,12 +524,8 @@ struct LayoutSession: Sendable {
     // MARK: The document's constraints
 
     private mutating func installUserConstraints(_ constraints: [DelegateConstraint]) {
-        let navigation = plan.state.navigation
         let checks = ConstraintDiagnostics(
-            mode: plan.mode, navigation: navigation, wideMode: plan.wideMode,
-            availability: ComponentAvailability(
-                allowsBuiltInOnlyItems: plan.allowsBuiltInOnlyItems, navigation: navigation,
-                promptShown: plan.promptShown),
+            mode: plan.mode, navigation: plan.state.navigation, wideMode: plan.wideMode, availability: availability,
             placed: itemIndex)
         for (position, constraint) in constraints.enumerated() {
             let spec = constraint.spec

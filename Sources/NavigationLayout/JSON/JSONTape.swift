@@ -6,14 +6,7 @@
 /// A container's token holds the count of its members or elements and where its subtree ends, so the
 /// decoder steps over values without reading them. `JSONTapeParser` builds tapes.
 struct JSONTape {
-    enum Kind: UInt8 {
-        case null
-        case bool
-        case number
-        case string
-        case array
-        case object
-    }
+    typealias Kind = JSONKind
 
     struct Token {
         var kind: Kind
@@ -75,16 +68,7 @@ struct JSONTape {
 
         var token: Token { storage.tokens[index] }
 
-        var typeDescription: String {
-            switch token.kind {
-            case .null: return "null"
-            case .bool: return "a boolean"
-            case .number: return "a number"
-            case .string: return "a string"
-            case .array: return "an array"
-            case .object: return "an object"
-            }
-        }
+        var typeDescription: String { token.kind.typeDescription }
 
         var isNull: Bool { token.kind == .null }
 

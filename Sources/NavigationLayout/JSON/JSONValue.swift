@@ -12,14 +12,16 @@ public enum JSONValue: Sendable, Equatable {
     case object(JSONObject)
 
     /// The name of the value's JSON type, as error messages print it ("an object", "a number", ...).
-    public var typeDescription: String {
+    public var typeDescription: String { kind.typeDescription }
+
+    var kind: JSONKind {
         switch self {
-        case .null: return "null"
-        case .bool: return "a boolean"
-        case .number: return "a number"
-        case .string: return "a string"
-        case .array: return "an array"
-        case .object: return "an object"
+        case .null: return .null
+        case .bool: return .bool
+        case .number: return .number
+        case .string: return .string
+        case .array: return .array
+        case .object: return .object
         }
     }
 }
