@@ -9,6 +9,7 @@ let package = Package(
     name: "navlayout",
     products: [
         .library(name: "Cassowary", targets: ["Cassowary"]),
+        .library(name: "JSON", targets: ["JSON"]),
         .library(name: "Storage", targets: ["Storage"]),
         .executable(name: "navlayout-storage-bench", targets: ["navlayout-storage-bench"]),
         .library(name: "NavLayoutService", targets: ["NavLayoutService"]),
@@ -35,31 +36,38 @@ let package = Package(
         .target(name: "CassowaryScenario", dependencies: ["Cassowary"]),
         .executableTarget(name: "navlayout-bench", dependencies: ["Cassowary", "CassowaryScenario"]),
 
+        // JSON: the one parser (strict, errors with line and column), the value type and the writers.
+        // Imports nothing. Cross-module optimization lets the domain's result writer inline the
+        // writers' number and string code, as it did when they shared a module.
+        .target(name: "JSON", swiftSettings: [.unsafeFlags(["-cross-module-optimization"])]),
+        .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+
         // The navigation layout domain: JSON, request model, expression language, style and components.
         // Imports Cassowary only: no Foundation, no I/O.
         // Links libm: Double rounding (used to test integrality) calls into it when Foundation is absent.
         .target(
             name: "NavigationLayout",
-            dependencies: ["Cassowary"],
+            dependencies: ["Cassowary", "JSON"],
             linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
         ),
         .testTarget(
             name: "NavigationLayoutTests",
-            dependencies: ["NavigationLayout"],
-            exclude: ["Fixtures"]
+            dependencies: ["NavigationLayout", "JSON"]
         ),
-        .executableTarget(name: "LayoutRequestFuzz", dependencies: ["NavigationLayout"]),
+        .executableTarget(name: "LayoutRequestFuzz", dependencies: ["NavigationLayout", "JSON"]),
         // Request decoding and JSON writing next to JSONSerialization: swift run -c release navlayout-request-bench
         // What the release-mode benchmarks share: the timing loop and option reading.
         .target(name: "BenchmarkSupport"),
-        .executableTarget(name: "navlayout-request-bench", dependencies: ["NavigationLayout", "BenchmarkSupport"]),
+        .executableTarget(
+            name: "navlayout-request-bench", dependencies: ["NavigationLayout", "JSON", "BenchmarkSupport"]),
         // The whole layout path next to the bare solve of the same constraints:
         // swift run -c release navlayout-layout-bench
         .executableTarget(
             name: "navlayout-layout-bench", dependencies: ["NavigationLayout", "Cassowary", "BenchmarkSupport"]),
         // Device matrix expansion, table and contact sheet per cell next to one request decode:
         // swift run -c release navlayout-matrix-bench
-        .executableTarget(name: "navlayout-matrix-bench", dependencies: ["NavigationLayout", "BenchmarkSupport"]),
+        .executableTarget(
+            name: "navlayout-matrix-bench", dependencies: ["NavigationLayout", "JSON", "BenchmarkSupport"]),
 
         // The system SQLite library (Debian: libsqlite3-dev), seen through a small header.
         .systemLibrary(
@@ -95,11 +103,11 @@ let package = Package(
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         // The service: repositories on Storage (Persistence/), routes, auth, config, metrics, OpenAPI.
         // NavigationLayout: the device catalog (GET /v1/devices) and, with the engine, the layout routes.
-        .target(name: "NavLayoutService", dependencies: ["Storage", "HTTPServer", "NavigationLayout", "CMalloc"]),
+        .target(
+            name: "NavLayoutService", dependencies: ["Storage", "HTTPServer", "JSON", "NavigationLayout", "CMalloc"]),
         .testTarget(
             name: "NavLayoutServiceTests",
-            dependencies: ["NavLayoutService", "Storage", "HTTPServer", "NavigationLayout"],
-            exclude: ["Fixtures"]),
+            dependencies: ["NavLayoutService", "Storage", "HTTPServer", "JSON", "NavigationLayout"]),
         // The executable: main.swift only; commands and flags are parsed in NavLayoutService.
         .executableTarget(name: "navlayout", dependencies: ["NavLayoutService"]),
         // What the service's schema and repositories cost next to bare storage-level peers.

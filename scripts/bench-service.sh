@@ -27,7 +27,7 @@ cd "$(dirname "$0")/.."
 rounds="${1:-3}"
 nginx_port="${NGINX_PORT:-18491}"
 connections=64
-sample="Tests/NavLayoutServiceTests/Fixtures/seed-delegate-guidance.json"
+sample="Tests/Fixtures/seed-delegate-guidance.json"
 
 command -v wrk >/dev/null || { echo "wrk is required (apt-get install wrk)" >&2; exit 1; }
 command -v nginx >/dev/null || { echo "nginx is required (apt-get install nginx-light)" >&2; exit 1; }

@@ -1,3 +1,4 @@
+import JSON
 import NavigationLayout
 
 /// One fuzz input: the bytes as a request body, and (when they are UTF-8 text) as a constraint

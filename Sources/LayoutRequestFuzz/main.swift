@@ -8,8 +8,8 @@
 //     swift build --product LayoutRequestFuzz --scratch-path .build/fuzz --sanitize=fuzzer \
 //         --sanitize=address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp
 //     mkdir -p CORPUS_DIR
-//     SWIFT_BACKTRACE=enable=no .build/fuzz/debug/LayoutRequestFuzz CORPUS_DIR Tests/NavigationLayoutTests/Fixtures/fuzz-seeds \
-//         -dict=Tests/NavigationLayoutTests/Fixtures/fuzz.dict -max_len=4096 -max_total_time=600
+//     SWIFT_BACKTRACE=enable=no .build/fuzz/debug/LayoutRequestFuzz CORPUS_DIR Tests/Fixtures \
+//         -dict=Tests/Fixtures/fuzz.dict -max_len=4096 -max_total_time=600
 //
 // The coverage flags matter: `-sanitize=fuzzer` alone links libFuzzer but leaves the code without the
 // coverage counters it steers by. A separate scratch path keeps the instrumented build apart from the

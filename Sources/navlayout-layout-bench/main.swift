@@ -46,7 +46,7 @@ struct Options {
         }
         if files.isEmpty {
             files = ["seed-delegate-prompt.json", "builtin-guidance.json"].map {
-                "Tests/NavigationLayoutTests/Fixtures/" + $0
+                "Tests/Fixtures/" + $0
             }
         }
     }

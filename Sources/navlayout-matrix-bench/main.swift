@@ -9,10 +9,11 @@
 // per operation in a batch; ratios compare medians.
 import BenchmarkSupport
 import Foundation
+import JSON
 import NavigationLayout
 
 var requestedRepetitions = 21
-var file = "Tests/NavigationLayoutTests/Fixtures/seed-delegate-guidance.json"
+var file = "Tests/Fixtures/seed-delegate-guidance.json"
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     if argument == "--repetitions", let text = arguments.popFirst(), let count = Int(text), count > 0 {

@@ -3,10 +3,11 @@
 //
 //     swift run -c release navlayout-request-bench [--repetitions R] [FILE.json ...]
 //
-// Without files it measures the example requests in Tests/NavigationLayoutTests/Fixtures. Each figure is
+// Without files it measures the example requests in Tests/Fixtures. Each figure is
 // the median over R repetitions of the mean time per operation in a batch; ratios compare medians.
 import BenchmarkSupport
 import Foundation
+import JSON
 import NavigationLayout
 
 struct Options {
@@ -27,7 +28,7 @@ struct Options {
             }
         }
         if files.isEmpty {
-            let fixtures = "Tests/NavigationLayoutTests/Fixtures/"
+            let fixtures = "Tests/Fixtures/"
             files = ["seed-delegate-prompt.json", "seed-delegate-guidance.json", "builtin-guidance.json"].map {
                 fixtures + $0
             }

@@ -1,9 +1,11 @@
 import Foundation
+import JSON
 
-/// The example requests under Fixtures/ (the seed's sample delegate, with a prompt, and a built-in
-/// layout), read as bytes, text or objects.
+/// The example requests in Tests/Fixtures, the one fixture tree every test target reads (the seed's
+/// sample delegate, with a prompt, and a built-in layout), as bytes, text or objects.
 enum Fixtures {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures")
 
     static func path(_ name: String) -> String {
         folder.appendingPathComponent(name).path

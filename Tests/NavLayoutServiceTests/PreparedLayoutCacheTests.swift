@@ -1,3 +1,4 @@
+import JSON
 import NavigationLayout
 import Testing
 
@@ -6,16 +7,16 @@ import Testing
 @Suite("Prepared layouts kept between requests")
 struct PreparedLayoutCacheTests {
     /// The fixture with its screen (and state) replaced.
-    static func request(_ fixture: String, screen: NavigationLayout.JSONValue, navigation: String = "guidance") throws
-        -> (LayoutRequest, NavigationLayout.JSONValue)
+    static func request(_ fixture: String, screen: JSONValue, navigation: String = "guidance") throws
+        -> (LayoutRequest, JSONValue)
     {
         let document = try Self.document(fixture, screen: screen, navigation: navigation)
         return (try LayoutRequest.decode(from: document), document)
     }
 
     /// The fixture's document with its screen (and state) replaced, not decoded.
-    static func document(_ fixture: String, screen: NavigationLayout.JSONValue, navigation: String = "guidance") throws
-        -> NavigationLayout.JSONValue
+    static func document(_ fixture: String, screen: JSONValue, navigation: String = "guidance") throws
+        -> JSONValue
     {
         guard case .object(var object) = try JSONParser().parse(try Fixtures.bytes(fixture)) else {
             throw Fixtures.FixtureError(name: fixture)
@@ -29,7 +30,7 @@ struct PreparedLayoutCacheTests {
         return .object(object)
     }
 
-    static let screens: [NavigationLayout.JSONValue] = [
+    static let screens: [JSONValue] = [
         ["width": 393, "height": 852, "safeArea": ["top": 59, "bottom": 34]],
         ["width": 375, "height": 667, "safeArea": ["top": 20]],
         ["width": 852, "height": 393, "safeArea": ["left": 59, "right": 59, "bottom": 21]],
@@ -72,8 +73,8 @@ struct PreparedLayoutCacheTests {
 
     @Test("names that differ only in their Unicode spelling never share a key")
     func keysCompareBytes() {
-        let composed: NavigationLayout.JSONValue = ["delegate": ["views": ["caf\u{E9}"]]]
-        let decomposed: NavigationLayout.JSONValue = ["delegate": ["views": ["cafe\u{301}"]]]
+        let composed: JSONValue = ["delegate": ["views": ["caf\u{E9}"]]]
+        let decomposed: JSONValue = ["delegate": ["views": ["cafe\u{301}"]]]
         #expect(composed == decomposed)  // String equality is canonical equivalence...
         #expect(PreparedLayoutKey(composed) != PreparedLayoutKey(decomposed))  // ...the key's is the bytes'
         #expect(PreparedLayoutKey(["width": 0.0]) != PreparedLayoutKey(["width": -0.0]))
@@ -84,7 +85,7 @@ struct PreparedLayoutCacheTests {
         let cache = PreparedLayoutCache()
         let (_, good) = try Self.request("seed-delegate-guidance.json", screen: Self.screens[0])
         _ = try cache.solve(document: good, clock: { 0 })
-        let badScreens: [NavigationLayout.JSONValue] = [
+        let badScreens: [JSONValue] = [
             ["width": -1, "height": 852],
             ["width": 393, "height": 852, "safeArea": ["top": 600, "bottom": 300]],
             ["width": 393, "height": 852, "depth": 3],

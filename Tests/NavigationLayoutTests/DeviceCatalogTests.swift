@@ -1,3 +1,4 @@
+import JSON
 import NavigationLayout
 import Testing
 

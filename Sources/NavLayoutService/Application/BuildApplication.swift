@@ -1,4 +1,5 @@
 import HTTPServer
+import JSON
 import Storage
 
 /// Builds the service: opens (creating) and migrates the database, makes sure an admin token
@@ -28,10 +29,11 @@ public func buildApplication(_ configuration: ServiceConfiguration) async throws
             // Unexpected failures (a broken database, a bug) are logged with the request id that
             // the client saw in its 500, and never shown to the client.
             errorSink?.write(
-                line: JSONValue.object([
-                    ("level", .string("error")), ("requestId", .string(context.requestID)),
-                    ("route", .string(context.routePattern)), ("error", .string(String(describing: error))),
-                ]).text)
+                line: JSONWriter().string(
+                    for: .object([
+                        ("level", .string("error")), ("requestId", .string(context.requestID)),
+                        ("route", .string(context.routePattern)), ("error", .string(String(describing: error))),
+                    ])))
         })
     table.register(into: builder)
     let router = try builder.build()
@@ -39,7 +41,8 @@ public func buildApplication(_ configuration: ServiceConfiguration) async throws
     let retention = RetentionScheduler(
         policy: configuration.retention, interval: configuration.retentionInterval, environment: environment,
         report: { message in
-            errorSink?.write(line: JSONValue.object([("level", .string("info")), ("message", .string(message))]).text)
+            errorSink?.write(
+                line: JSONWriter().string(for: .object([("level", .string("info")), ("message", .string(message))])))
         })
     return NavLayoutApplication(
         http: HTTPApplication(configuration: configuration.server, responder: router), routes: table,
@@ -52,5 +55,5 @@ func serviceRoutes(_ environment: ServiceEnvironment, layoutRoutes: LayoutRoutes
     let document = OpenAPIDocument.make(layoutRoutes: layoutRoutes)
     return LayoutEngineRoutes.routes(layoutRoutes, environment) + TenantRoutes.routes(environment)
         + ProfileRoutes.routes(environment) + HistoryRoutes.routes(environment) + PlaygroundRoutes.routes()
-        + OperationsRoutes.routes(environment, openAPI: document.bytes)
+        + OperationsRoutes.routes(environment, openAPI: JSONWriter().bytes(for: document))
 }

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import NavigationLayout
 
 /// Runs the layout commands of the executable on files: the same engine calls as the service's
@@ -77,7 +78,7 @@ public struct LayoutCommandRunner: Sendable {
         if let devices, case .object(var object) = document {
             var selection = JSONObject()
             if case .object(let given)? = object["matrix"] { selection = given }
-            selection["devices"] = .array(devices.map(NavigationLayout.JSONValue.string))
+            selection["devices"] = .array(devices.map(JSONValue.string))
             object["matrix"] = .object(selection)
             document = .object(object)
         }
@@ -105,7 +106,7 @@ public struct LayoutCommandRunner: Sendable {
 
     static let requestMembers: Set<String> = ["screen", "state", "settings", "style", "delegate", "profile"]
 
-    private func readDocument(_ input: String) throws -> NavigationLayout.JSONValue {
+    private func readDocument(_ input: String) throws -> JSONValue {
         let bytes: [UInt8]
         do {
             bytes = try io.read(input)
@@ -134,7 +135,7 @@ public struct LayoutCommandRunner: Sendable {
     }
 
     /// Profiles are stored by the service; a file has to carry the whole request.
-    private func rejectProfile(_ document: NavigationLayout.JSONValue, _ input: String) throws {
+    private func rejectProfile(_ document: JSONValue, _ input: String) throws {
         if case .object(let object) = document, object["profile"] != nil {
             throw InputFailure(
                 path: input,

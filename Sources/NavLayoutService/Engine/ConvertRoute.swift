@@ -1,4 +1,5 @@
 import HTTPServer
+import JSON
 import NavigationLayout
 
 /// POST /v1/convert: built-in settings to an equivalent delegate document, with what replaced each
@@ -6,7 +7,7 @@ import NavigationLayout
 /// out (the conversion is laid out on them only to report the equivalent frames).
 enum ConvertRoute {
     /// What an absent `screen` and `state` stand for: an iPhone 15 in portrait during guidance.
-    static let defaults: NavigationLayout.JSONValue = [
+    static let defaults: JSONValue = [
         "screen": [
             "width": 393, "height": 852, "safeArea": ["top": 59, "bottom": 34, "left": 0, "right": 0],
         ],
@@ -27,7 +28,7 @@ enum ConvertRoute {
     }
 
     /// Decodes `document` over the defaults and converts its settings.
-    static func convert(_ document: NavigationLayout.JSONValue) throws(RequestError) -> ConversionResult {
+    static func convert(_ document: JSONValue) throws(RequestError) -> ConversionResult {
         let request = try LayoutRequest.decode(from: ProfileMerge.merge(profile: defaults, request: document))
         guard request.delegate == nil else {
             throw RequestError(path: "delegate", message: "conversion takes built-in settings; leave the delegate out")

@@ -1,4 +1,5 @@
 import HTTPServer
+import JSON
 import NavigationLayout
 
 /// Validates a profile with the layout engine's decoder on PUT, so a profile that would not make a
@@ -7,7 +8,7 @@ public struct EngineProfileValidator: ProfileValidator {
     public init() {}
 
     public func problems(in document: ProfileDocument) -> [ProblemDetails.FieldError] {
-        let value: NavigationLayout.JSONValue
+        let value: JSONValue
         do throws(JSONParseError) {
             value = try JSONParser().parse(document.json)
         } catch {

@@ -1,11 +1,12 @@
 import HTTPServer
+import JSON
 import NavigationLayout
 
 /// The body of an engine route read once with the engine's own JSON parser: media type checked,
 /// parsed, and every failure a problem document. Malformed JSON is a 422 with its line and column
 /// (api.md: "Malformed JSON ... are 422 problem details instead, with the position").
 enum EngineRequestBody {
-    static func parse(_ request: Request) throws(HTTPError) -> NavigationLayout.JSONValue {
+    static func parse(_ request: Request) throws(HTTPError) -> JSONValue {
         try JSONBody.checkMediaType(of: request)
         guard !request.body.isEmpty else {
             throw HTTPError(.badRequest, detail: "the request needs a JSON object body")

@@ -1,3 +1,4 @@
+import JSON
 import NavigationLayout
 import Synchronization
 
@@ -67,7 +68,7 @@ final class PreparedLayoutCache: Sendable {
     /// Decodes and solves `document` (a request after any profile merge) with a cached prepared layout
     /// for its key, or a new one, and keeps it for the next request. `clock` (nanoseconds) times the
     /// solve alone, not the decoding.
-    func solve(document: NavigationLayout.JSONValue, clock: () -> UInt64) throws(RequestError) -> Solved {
+    func solve(document: JSONValue, clock: () -> UInt64) throws(RequestError) -> Solved {
         let key = PreparedLayoutKey(document)
         if let (entry, instance) = take(key) {
             let screen: Screen

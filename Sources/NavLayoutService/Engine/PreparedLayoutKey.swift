@@ -1,3 +1,4 @@
+import JSON
 import NavigationLayout
 
 #if canImport(Glibc)
@@ -14,10 +15,10 @@ import NavigationLayout
 /// equality would treat canonically equivalent spellings as one). The hash is computed once, by walking
 /// the document, which costs a fraction of writing it out as text.
 struct PreparedLayoutKey: Hashable, Sendable {
-    let document: NavigationLayout.JSONValue
+    let document: JSONValue
     private let hash: Int
 
-    init(_ document: NavigationLayout.JSONValue) {
+    init(_ document: JSONValue) {
         self.document = Self.withoutScreenGeometry(document)
         var hasher = Hasher()
         Self.feed(self.document, into: &hasher)
@@ -32,7 +33,7 @@ struct PreparedLayoutKey: Hashable, Sendable {
         hasher.combine(hash)
     }
 
-    private static func withoutScreenGeometry(_ document: NavigationLayout.JSONValue) -> NavigationLayout.JSONValue {
+    private static func withoutScreenGeometry(_ document: JSONValue) -> JSONValue {
         guard case .object(var object) = document, case .object(let screen)? = object["screen"] else {
             return document
         }
@@ -43,7 +44,7 @@ struct PreparedLayoutKey: Hashable, Sendable {
         return .object(object)
     }
 
-    private static func feed(_ value: NavigationLayout.JSONValue, into hasher: inout Hasher) {
+    private static func feed(_ value: JSONValue, into hasher: inout Hasher) {
         switch value {
         case .null:
             hasher.combine(UInt8(0))
@@ -77,7 +78,7 @@ struct PreparedLayoutKey: Hashable, Sendable {
         }
     }
 
-    private static func identical(_ lhs: NavigationLayout.JSONValue, _ rhs: NavigationLayout.JSONValue) -> Bool {
+    private static func identical(_ lhs: JSONValue, _ rhs: JSONValue) -> Bool {
         switch lhs {
         case .null:
             return rhs == .null

@@ -1,4 +1,5 @@
 import HTTPServer
+import JSON
 import NavigationLayout
 
 /// A request body laid over the stored profile it names: the document to decode, and the profile
@@ -6,7 +7,7 @@ import NavigationLayout
 struct ResolvedProfile: Sendable {
     /// The merged document; `profileVersion` is set to the version used, so the stored request
     /// says exactly what was solved.
-    var document: NavigationLayout.JSONValue
+    var document: JSONValue
     var profileName: String?
     var profileVersion: Int?
 
@@ -14,7 +15,7 @@ struct ResolvedProfile: Sendable {
     /// names none. A missing profile or version is the repository's 404; a `profile` or
     /// `profileVersion` of the wrong type is a 422 at its path.
     static func resolve(
-        _ body: NavigationLayout.JSONValue, tenantID: String, environment: ServiceEnvironment
+        _ body: JSONValue, tenantID: String, environment: ServiceEnvironment
     ) async throws -> ResolvedProfile {
         // null stands for absent, as everywhere in a request.
         guard case .object(var object) = body, let profile = object["profile"], profile != .null else {
@@ -45,7 +46,7 @@ struct ResolvedProfile: Sendable {
                 RequestError(path: "profileVersion", message: "expected a number, found \(other.typeDescription)"),
                 detail: "the request is not valid")
         }
-        let document: NavigationLayout.JSONValue
+        let document: JSONValue
         do throws(JSONParseError) {
             document = try JSONParser().parse(stored.document)
         } catch {

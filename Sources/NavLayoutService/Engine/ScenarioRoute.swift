@@ -1,4 +1,5 @@
 import HTTPServer
+import JSON
 import NavigationLayout
 
 /// POST /v1/scenarios: plays the SDK events and answers one layout per step.
@@ -16,10 +17,10 @@ enum ScenarioRoute {
     }
 
     /// Every step's result, with the prompt's slide for the step that shows, hides or changes it.
-    static func play(_ scenario: Scenario, metrics: ServiceMetrics?) -> NavigationLayout.JSONValue {
+    static func play(_ scenario: Scenario, metrics: ServiceMetrics?) -> JSONValue {
         // The prompt on screen after the previous step: where a hide or change slides it out from.
         var shownPromptFrame: Frame?
-        let steps = scenario.run { (context: ScenarioStepContext) -> NavigationLayout.JSONValue in
+        let steps = scenario.run { (context: ScenarioStepContext) -> JSONValue in
             let result = LayoutEngine.solve(context.request, clock: EngineClock.nanoseconds)
             metrics?.recordSolve(duration: .microseconds(result.solveMicros ?? 0))
             let previous = shownPromptFrame
@@ -33,7 +34,7 @@ enum ScenarioRoute {
     /// animations the delegate runs (the SDK animates nothing itself).
     static func encode(
         _ result: LayoutResult, transition: PromptTransition?, previousFrame: Frame?, context: ScenarioStepContext
-    ) -> NavigationLayout.JSONValue {
+    ) -> JSONValue {
         let json = result.jsonValue
         guard let transition, case .object(var object) = json else { return json }
         let duration = context.style[.promptAnimationDuration]

@@ -1,4 +1,5 @@
 import HTTPServer
+import JSON
 import NavigationLayout
 
 /// POST /v1/layouts, POST /v1/layouts/svg and GET /v1/layouts/{id}.svg.

@@ -1,5 +1,6 @@
 import Dispatch
 import HTTPServer
+import JSON
 import NavigationLayout
 
 /// One POST /v1/layouts body taken through the engine: read, profile merged, decoded, solved.
@@ -7,7 +8,7 @@ import NavigationLayout
 struct SolvedLayout: Sendable {
     var request: LayoutRequest
     /// The document that was decoded (the body over its profile).
-    var document: NavigationLayout.JSONValue
+    var document: JSONValue
     var profile: ResolvedProfile
     var result: LayoutResult
 

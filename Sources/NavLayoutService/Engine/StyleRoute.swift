@@ -1,4 +1,5 @@
 import HTTPServer
+import JSON
 import NavigationLayout
 
 /// GET /v1/style: the default style values and component sizes with what each means. The same for

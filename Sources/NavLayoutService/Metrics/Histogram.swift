@@ -1,4 +1,7 @@
 /// A Prometheus histogram's running state: cumulative counts per upper bound, the sum and the count.
+
+import JSON
+
 struct Histogram: Sendable {
     /// Upper bounds in seconds, from half a millisecond (a cached read) to ten seconds (a drained request).
     static let defaultBounds: [Double] = [

@@ -1,9 +1,11 @@
+import JSON
+
 extension OpenAPIDocument {
     private typealias S = OpenAPISchema
 
     static var components: JSONValue {
         .object([
-            ("schemas", .object(schemas)),
+            ("schemas", .object(JSONObject(schemas))),
             (
                 "headers",
                 .object([
@@ -89,8 +91,9 @@ extension OpenAPIDocument {
                         (
                             "name",
                             .object([
-                                ("type", .string("string")), ("minLength", .int(1)),
-                                ("maxLength", .int(TenantRepository.maximumNameLength)), ("pattern", .string("[^\\s]")),
+                                ("type", .string("string")), ("minLength", .number(Double(1))),
+                                ("maxLength", .number(Double(TenantRepository.maximumNameLength))),
+                                ("pattern", .string("[^\\s]")),
                             ])
                         )
                     ],

@@ -1,5 +1,8 @@
 /// The OpenAPI 3.1 description of the service, served at /openapi.json. It is written here, apart
 /// from the route table, and a test checks the two list the same operations, so neither can drift.
+
+import JSON
+
 public enum OpenAPIDocument {
     /// The document; the layout routes whose handler is missing document their 501.
     public static func make(layoutRoutes: LayoutRoutes = .notImplemented) -> JSONValue {
@@ -26,7 +29,7 @@ public enum OpenAPIDocument {
                     ),
                 ])
             ),
-            ("paths", .object(paths.map { ($0.0, .object($0.1)) })),
+            ("paths", .object(JSONObject(paths.map { ($0.0, .object(JSONObject($0.1))) }))),
             ("components", components),
         ])
     }
@@ -219,7 +222,7 @@ public enum OpenAPIDocument {
     private static let profileName = R.pathParameter(
         "name", "The profile name: 1 to 128 characters, without '/' or control characters.",
         schema: .object([
-            ("type", .string("string")), ("minLength", .int(1)), ("maxLength", .int(128)),
+            ("type", .string("string")), ("minLength", .number(Double(1))), ("maxLength", .number(Double(128))),
             ("pattern", .string("^[^/\\u0000-\\u001f\\u007f-\\u009f]+$")),
         ]))
 
@@ -227,7 +230,9 @@ public enum OpenAPIDocument {
         "Makes the write conditional on the current version's ETag (or `*`: any current version); 412 when it does not match (a value that is not a list of entity tags never matches; an empty one is a 400). Optional: without it the write is unconditional."
 
     /// `*` or a list of entity tags (RFC 9110 §13.1.1); any other non-empty value cannot match (412).
-    private static let ifMatchSchema: JSONValue = .object([("type", .string("string")), ("minLength", .int(1))])
+    private static let ifMatchSchema: JSONValue = .object([
+        ("type", .string("string")), ("minLength", .number(Double(1))),
+    ])
 
     private static let profileOperations: [OpenAPIOperation] = [
         OpenAPIOperation(

@@ -1,3 +1,4 @@
+import JSON
 import NavigationLayout
 
 /// The schemas of the layout engine's requests and answers, written from the engine's own
@@ -10,7 +11,7 @@ import NavigationLayout
 /// (an item named in a constraint must exist, x anchors relate only to x anchors, ...).
 extension OpenAPIDocument {
     private typealias S = OpenAPISchema
-    typealias SchemaValue = NavLayoutService.JSONValue
+    typealias SchemaValue = JSONValue
 
     static var layoutSchemas: [(String, SchemaValue)] {
         [
@@ -83,9 +84,9 @@ extension OpenAPIDocument {
         var members: [(String, SchemaValue)] = [
             ("type", nullable ? .array([.string("number"), .string("null")]) : .string("number"))
         ]
-        if let minimum { members.append(("minimum", .double(minimum))) }
-        if let exclusiveMinimum { members.append(("exclusiveMinimum", .double(exclusiveMinimum))) }
-        return .object(members)
+        if let minimum { members.append(("minimum", .number(minimum))) }
+        if let exclusiveMinimum { members.append(("exclusiveMinimum", .number(exclusiveMinimum))) }
+        return .object(JSONObject(members))
     }
 
     private static func boolean(nullable: Bool = false) -> SchemaValue {
@@ -232,8 +233,8 @@ extension OpenAPIDocument {
                 (
                     "steps",
                     .object([
-                        ("type", .string("array")), ("minItems", .int(1)),
-                        ("maxItems", .int(Int64(Scenario.maximumSteps))),
+                        ("type", .string("array")), ("minItems", .number(Double(1))),
+                        ("maxItems", .number(Double(Int64(Scenario.maximumSteps)))),
                         (
                             "items",
                             input(

@@ -1,4 +1,7 @@
 /// One operation of the OpenAPI document: what the route table must contain, and what clients read.
+
+import JSON
+
 struct OpenAPIOperation {
     enum Security {
         case none
@@ -33,7 +36,7 @@ struct OpenAPIOperation {
         if security != .none, !responses.contains(where: { $0.0 == "401" }) {
             responses.append(("401", OpenAPIResponses.problem("Missing or invalid credentials.", challenge: true)))
         }
-        members.append(("responses", .object(responses.sorted { $0.0 < $1.0 })))
-        return .object(members)
+        members.append(("responses", .object(JSONObject(responses.sorted { $0.0 < $1.0 }))))
+        return .object(JSONObject(members))
     }
 }

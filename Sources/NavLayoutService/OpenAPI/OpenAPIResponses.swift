@@ -1,4 +1,7 @@
 /// Reusable pieces of operations: parameters, bodies and responses.
+
+import JSON
+
 enum OpenAPIResponses {
     static let requestIDHeader: (String, JSONValue) = (
         "X-Request-Id", .object([("$ref", .string("#/components/headers/RequestId"))])
@@ -7,7 +10,7 @@ enum OpenAPIResponses {
     static func json(_ description: String, _ schema: JSONValue, headers: [(String, JSONValue)] = []) -> JSONValue {
         .object([
             ("description", .string(description)),
-            ("headers", .object([requestIDHeader] + headers)),
+            ("headers", .object(JSONObject([requestIDHeader] + headers))),
             ("content", .object([("application/json", .object([("schema", schema)]))])),
         ])
     }
@@ -26,7 +29,7 @@ enum OpenAPIResponses {
         }
         return .object([
             ("description", .string(description)),
-            ("headers", .object(headers)),
+            ("headers", .object(JSONObject(headers))),
             ("content", .object([("application/problem+json", .object([("schema", OpenAPISchema.ref("Problem"))]))])),
         ])
     }

@@ -1,4 +1,7 @@
 /// Small constructors for the JSON Schema (2020-12, as OpenAPI 3.1 uses it) pieces of the document.
+
+import JSON
+
 enum OpenAPISchema {
     static func ref(_ name: String) -> JSONValue {
         .object([("$ref", .string("#/components/schemas/\(name)"))])
@@ -7,24 +10,24 @@ enum OpenAPISchema {
     static func string(format: String? = nil, description: String? = nil, minLength: Int? = nil) -> JSONValue {
         var members: [(String, JSONValue)] = [("type", .string("string"))]
         if let format { members.append(("format", .string(format))) }
-        if let minLength { members.append(("minLength", .int(minLength))) }
+        if let minLength { members.append(("minLength", .number(Double(minLength)))) }
         if let description { members.append(("description", .string(description))) }
-        return .object(members)
+        return .object(JSONObject(members))
     }
 
     static func nullableString(format: String? = nil) -> JSONValue {
         var members: [(String, JSONValue)] = [("type", .array([.string("string"), .string("null")]))]
         if let format { members.append(("format", .string(format))) }
-        return .object(members)
+        return .object(JSONObject(members))
     }
 
     static func integer(minimum: Int? = nil, maximum: Int? = nil, nullable: Bool = false) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("type", nullable ? .array([.string("integer"), .string("null")]) : .string("integer"))
         ]
-        if let minimum { members.append(("minimum", .int(minimum))) }
-        if let maximum { members.append(("maximum", .int(maximum))) }
-        return .object(members)
+        if let minimum { members.append(("minimum", .number(Double(minimum)))) }
+        if let maximum { members.append(("maximum", .number(Double(maximum)))) }
+        return .object(JSONObject(members))
     }
 
     static func enumeration(_ values: [String], nullable: Bool = false) -> JSONValue {
@@ -40,10 +43,10 @@ enum OpenAPISchema {
     ) -> JSONValue {
         var members: [(String, JSONValue)] = [("type", .string("object"))]
         if let description { members.append(("description", .string(description))) }
-        members.append(("properties", .object(properties)))
+        members.append(("properties", .object(JSONObject(properties))))
         if !required.isEmpty { members.append(("required", .array(required.map { .string($0) }))) }
         if closed { members.append(("additionalProperties", .bool(false))) }
-        return .object(members)
+        return .object(JSONObject(members))
     }
 
     /// Any JSON object (a section whose content the layout engine defines).

@@ -1,4 +1,5 @@
 import HTTPServer
+import JSON
 import NavigationLayout
 
 /// GET / (the playground page) and GET /v1/devices (the device catalog it picks from). Neither

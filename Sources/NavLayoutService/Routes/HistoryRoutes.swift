@@ -1,4 +1,5 @@
 import HTTPServer
+import JSON
 
 /// The tenant's layout history, newest first, with keyset pagination, and the audit log.
 enum HistoryRoutes {
@@ -20,7 +21,7 @@ enum HistoryRoutes {
                 let page = try await environment.database("layouts.list") {
                     try await layouts.list(tenantID: key.tenantID, filter: filter, limit: limit, cursor: cursor)
                 }
-                let items = page.items.map { JSONValue.object(Representation.layoutSummary($0)) }
+                let items = page.items.map { JSONValue.object(JSONObject(Representation.layoutSummary($0))) }
                 return Representation.list(items, nextCursor: .some(page.nextCursor)).response()
             },
             ServiceRoute(.get, "/v1/layouts/{id}") { request, context in
@@ -31,7 +32,7 @@ enum HistoryRoutes {
                 let layout = try await environment.database("layouts.get") {
                     try await layouts.get(tenantID: key.tenantID, id: id)
                 }
-                return Representation.storedLayout(layout).response()
+                return try Representation.storedLayout(layout).response()
             },
             ServiceRoute(.get, "/v1/audit") { request, _ in
                 let key = try await auth.tenant(of: request)

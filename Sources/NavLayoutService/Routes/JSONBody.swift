@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import JSON
 
 /// Reads a request body as one JSON object, answering 415 for a body that declares another media
 /// type and 400 for one that is not JSON or not an object.
@@ -62,7 +63,7 @@ enum JSONBody {
 extension JSONValue {
     /// A 200 (or other status) JSON response with this value as its body.
     func response(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders()) -> Response {
-        var response = Response.json(bytes, status: status)
+        var response = Response.json(JSONWriter().bytes(for: self), status: status)
         for field in headers { response.headers.replaceOrAdd(name: field.name, value: field.value) }
         return response
     }

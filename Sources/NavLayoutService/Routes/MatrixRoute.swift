@@ -1,4 +1,5 @@
 import HTTPServer
+import JSON
 import NavigationLayout
 
 /// POST /v1/layouts/matrix and GET /v1/layouts/matrix/{id}.svg.
@@ -79,7 +80,7 @@ public enum MatrixRoute {
         // The plan is rebuilt from the stored request (profile merged, selection kept), so the cells
         // come back in the order the table lists them.
         let plan: MatrixPlan
-        let rows: [NavigationLayout.JSONValue]
+        let rows: [JSONValue]
         do {
             let (base, selection) = try MatrixPlan.split(body: try JSONParser().parse(stored.requestJSON))
             plan = try MatrixPlan(base: base, selection: selection)
@@ -127,7 +128,7 @@ public enum MatrixRoute {
         -> ReadPlan
     {
         let body = try EngineRequestBody.parse(request)
-        let base: NavigationLayout.JSONValue
+        let base: JSONValue
         let selection: MatrixSelection
         do throws(RequestError) {
             (base, selection) = try MatrixPlan.split(body: body)
@@ -187,13 +188,13 @@ public enum MatrixRoute {
     }
 
     /// The table with the matrix id first.
-    static func withID(_ table: NavigationLayout.JSONValue, _ id: LayoutID) -> NavigationLayout.JSONValue {
+    static func withID(_ table: JSONValue, _ id: LayoutID) -> JSONValue {
         guard case .object(let object) = table else { return table }
         return .object(JSONObject([("id", .string(id.text))] + object.members.map { ($0.key, $0.value) }))
     }
 
     /// A stored table row read back as its outcome (an unreadable row counts as an error cell).
-    static func storedOutcome(_ row: NavigationLayout.JSONValue) -> MatrixCellOutcome {
+    static func storedOutcome(_ row: JSONValue) -> MatrixCellOutcome {
         guard case .object(let object) = row, case .string(let statusText)? = object["status"],
             let status = PictureStatus(rawValue: statusText)
         else { return MatrixCellOutcome(status: .error, codes: ["unreadable-cell"], wideMode: false, solveMicros: 0) }

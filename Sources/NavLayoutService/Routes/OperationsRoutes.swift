@@ -1,4 +1,5 @@
 import HTTPServer
+import JSON
 
 /// Liveness, readiness, metrics and the API description; none needs credentials.
 enum OperationsRoutes {

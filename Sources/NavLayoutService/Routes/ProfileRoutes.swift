@@ -28,7 +28,7 @@ enum ProfileRoutes {
                 }
                 var headers: HTTPHeaders = ["ETag": written.version.httpETag]
                 if written.created { headers.add(name: "Location", value: "/v1/profiles/\(percentEncoded(name))") }
-                return Representation.profileVersion(written.version).response(
+                return try Representation.profileVersion(written.version).response(
                     status: written.created ? .created : .ok, headers: headers)
             },
             ServiceRoute(.get, "/v1/profiles") { request, _ in
@@ -44,7 +44,7 @@ enum ProfileRoutes {
                 let current = try await environment.database("profiles.current") {
                     try await profiles.current(tenantID: key.tenantID, name: name)
                 }
-                return Representation.profileVersion(current).response(headers: ["ETag": current.httpETag])
+                return try Representation.profileVersion(current).response(headers: ["ETag": current.httpETag])
             },
             ServiceRoute(.delete, "/v1/profiles/{name}") { request, context in
                 let key = try await auth.tenant(of: request)
@@ -77,7 +77,7 @@ enum ProfileRoutes {
                 let version = try await environment.database("profiles.version") {
                     try await profiles.version(number, tenantID: key.tenantID, name: name)
                 }
-                return Representation.profileVersion(version).response(headers: ["ETag": version.httpETag])
+                return try Representation.profileVersion(version).response(headers: ["ETag": version.httpETag])
             },
         ]
     }

@@ -1,4 +1,5 @@
 import HTTPServer
+import JSON
 
 /// Tenant administration with the admin token: tenants, and their API keys (issued, listed,
 /// rotated, revoked). Secrets appear in a response exactly once, when issued or rotated.

@@ -1,4 +1,7 @@
 /// Legacy settings turned into an equivalent layout delegate, with an account of every setting.
+
+import JSON
+
 public struct ConversionResult: Sendable {
     /// The delegate document (api.md delegate format).
     public var delegate: DelegateDocument

@@ -1,4 +1,7 @@
 /// What took the place of one legacy setting in a converted delegate.
+
+import JSON
+
 public struct SettingReplacement: Sendable, Equatable {
     public var key: SettingsKey
     /// The setting's value in the converted settings.

@@ -7,6 +7,9 @@
 ///
 /// Order: iPhones, then iPads; within a family by portrait width, then height, then id. The order is
 /// part of the contract (matrix cells and contact sheet rows follow it), and a test holds it.
+
+import JSON
+
 public enum DeviceCatalog {
     public static let presets: [DevicePreset] = (iPhones + iPads).sorted(by: isOrderedBefore)
 

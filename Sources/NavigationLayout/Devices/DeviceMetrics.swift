@@ -1,5 +1,8 @@
 /// A window's size in points and its safe-area insets, as UIKit reports them for a full-screen
 /// map view (`bounds.size` and `safeAreaInsets`).
+
+import JSON
+
 public struct DeviceMetrics: Sendable, Equatable {
     public var width: Double
     public var height: Double

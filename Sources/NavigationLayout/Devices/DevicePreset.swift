@@ -1,5 +1,8 @@
 /// One device of the catalog: its screen in both orientations and, on iPad, the multitasking
 /// windows, with where every figure comes from.
+
+import JSON
+
 public struct DevicePreset: Sendable, Equatable {
     /// Stable, lower-case, hyphenated: "iphone-15", "ipad-pro-13". Never reused for another device.
     public var id: String

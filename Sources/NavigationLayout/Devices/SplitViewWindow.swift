@@ -1,4 +1,7 @@
 /// The share of a landscape iPad screen an app gets beside another app.
+
+import JSON
+
 public enum SplitViewFraction: String, CaseIterable, Sendable {
     case oneThird = "one-third"
     case half

@@ -1,4 +1,5 @@
 import Cassowary
+import JSON
 
 /// The item an anchor belongs to: a view or guide by name, or that view's layout margins guide.
 public struct ItemReference: Sendable, Hashable, CustomStringConvertible {

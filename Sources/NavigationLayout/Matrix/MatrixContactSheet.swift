@@ -4,6 +4,9 @@
 ///
 /// Every thumbnail is scaled to fit the same box, so portrait phones and landscape iPads share one
 /// grid. Output is deterministic: the same report always gives the same bytes.
+
+import JSON
+
 public struct MatrixContactSheet: Sendable {
     /// The box a thumbnail is fitted into, in sheet points.
     public var thumbnailBox: PictureSize

@@ -1,6 +1,9 @@
 /// The cells of a device matrix for one request, in their fixed order: devices in catalog order,
 /// then orientation (portrait, landscape), direction (ltr, rtl) and state (disabled, ready,
 /// guidance). A multitasking window has landscape cells only.
+
+import JSON
+
 public struct MatrixPlan: Sendable, Equatable {
     public var selection: MatrixSelection
     public var cells: [MatrixCell]

@@ -1,5 +1,8 @@
 /// The result of a device matrix: one row per cell in plan order and a summary; its JSON is the
 /// compact table POST /v1/layouts/matrix answers.
+
+import JSON
+
 public struct MatrixReport: Sendable, Equatable {
     public struct Row: Sendable, Equatable {
         public var cell: MatrixCell

@@ -4,6 +4,9 @@
 ///
 /// JSON: `{"devices": ["iphone-15", "ipad-pro-13.split-half"], "orientations": ["portrait"],
 /// "directions": ["ltr", "rtl"], "states": ["ready", "guidance"]}`, every member optional.
+
+import JSON
+
 public struct MatrixSelection: Sendable, Equatable {
     /// In catalog order, whatever order the client wrote, so equal selections give equal tables.
     public var devices: [MatrixDevice]

@@ -2,6 +2,8 @@
 // request it answers. Stored results are JSON, so the picture of a history entry and the picture of a
 // fresh solve come from the same code.
 
+import JSON
+
 extension LayoutPicture {
     /// Reads `result` (the JSON of POST /v1/layouts) for the layout `request` asked for.
     ///

@@ -1,6 +1,8 @@
 // The parts around the items: the caption and status badge, the phone with its map and safe area, and
 // the layout direction under the phone.
 
+import JSON
+
 extension SVGRenderer {
     func drawHeader(_ layout: PictureLayout, into builder: inout SVGBuilder) {
         let picture = layout.picture

@@ -1,6 +1,8 @@
 // The items: frames in z order, then guides, the prompt's animation, labels and diagnostic marks on
 // top, so that nothing drawn later can hide a label or a mark.
 
+import JSON
+
 extension SVGRenderer {
     func drawItems(_ layout: PictureLayout, labels: inout LabelPlacer, into builder: inout SVGBuilder) {
         // Stable: items on the same layer keep the order they were given in.

@@ -1,6 +1,8 @@
 // The panel beside the phone: what is hidden and why, the diagnostics, and a legend of what this picture
 // shows.
 
+import JSON
+
 extension SVGRenderer {
     func drawPanel(_ layout: PictureLayout, into builder: inout SVGBuilder) {
         let x = layout.panelX

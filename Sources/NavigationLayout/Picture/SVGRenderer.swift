@@ -7,6 +7,9 @@
 /// item's elements carry `data-item="name"` and a `class` naming their role, so a web page can find and
 /// highlight them. No element has an `id`, so any number of pictures can share one SVG document (a
 /// contact sheet): see `render(_:into:at:scale:)`.
+
+import JSON
+
 public struct SVGRenderer: Sendable {
     public struct Options: Sendable, Equatable {
         /// The title, subtitles and status badge above the phone, and the direction caption below it.

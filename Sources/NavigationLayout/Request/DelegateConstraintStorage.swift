@@ -1,7 +1,7 @@
 /// The fields of one delegate constraint.
 struct DelegateConstraintEntry: Sendable {
     let spec: LayoutConstraintSpec
-    let text: ConstraintText
+    let text: String
 }
 
 /// Where the constraints of a `DelegateConstraintStorage` were written.
@@ -61,7 +61,7 @@ final class DelegateConstraintStorage: ManagedBuffer<DelegateConstraintHeader, D
         withUnsafeMutablePointerToElements { $0[position].spec }
     }
 
-    func text(at position: Int) -> ConstraintText {
+    func text(at position: Int) -> String {
         withUnsafeMutablePointerToElements { $0[position].text }
     }
 

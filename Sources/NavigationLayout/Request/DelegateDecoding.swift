@@ -1,4 +1,5 @@
 import Cassowary
+import JSON
 
 extension RequestDecoder {
     static let delegateFields = [
@@ -7,7 +8,7 @@ extension RequestDecoder {
 
     /// The `delegate` document. Names (views, guides, stacks) are read first, whatever their position in
     /// the document, so that every constraint can be checked against the complete set of items.
-    mutating func delegateDocument<Node: JSONNode>(_ value: Node, at path: JSONPath) -> DelegateDocument? {
+    mutating func delegateDocument(_ value: JSONValue, at path: JSONPath) -> DelegateDocument? {
         guard let object = object(value, at: path) else { return nil }
         rejectUnknownMembers(of: object, at: path, allowed: Self.delegateFields)
         var document = DelegateDocument()
@@ -53,7 +54,7 @@ extension RequestDecoder {
                 value, at: path.appending(field: "guidance"), items: items, ids: &guidanceIDs)
         }
         let widePath = path.appending(field: "wide")
-        var wideObject: Node.Object? = nil
+        var wideObject: JSONObject? = nil
         var wideGuidanceIDs: ConstraintIDs? = nil
         if let value = present(object, "wide"), let wide = self.object(value, at: widePath) {
             rejectUnknownMembers(of: wide, at: widePath, allowed: ["ready", "guidance", "prompt"])
@@ -115,12 +116,12 @@ extension RequestDecoder {
 
     // MARK: Views, guides, stacks
 
-    private mutating func customViews<Node: JSONNode>(_ value: Node, at path: JSONPath, items: inout ItemCatalog)
+    private mutating func customViews(_ value: JSONValue, at path: JSONPath, items: inout ItemCatalog)
         -> [CustomView]
     {
         guard let object = object(value, at: path) else { return [] }
         var views: [CustomView] = []
-        for member in object.nodeMembers {
+        for member in object.members {
             let name = member.key
             let viewPath = path.appending(name)
             guard ConstraintParser.isName(name) else {
@@ -152,7 +153,7 @@ extension RequestDecoder {
     }
 
     /// A priority for both axes, or {horizontal, vertical} with either one optional.
-    private mutating func axisPriorities<Node: JSONNode>(_ value: Node, at path: JSONPath, defaults: AxisPriorities)
+    private mutating func axisPriorities(_ value: JSONValue, at path: JSONPath, defaults: AxisPriorities)
         -> AxisPriorities
     {
         if let object = value.objectValue {
@@ -174,12 +175,12 @@ extension RequestDecoder {
         return AxisPriorities(horizontal: priority, vertical: priority)
     }
 
-    private mutating func stacks<Node: JSONNode>(_ value: Node, at path: JSONPath, items: inout ItemCatalog)
+    private mutating func stacks(_ value: JSONValue, at path: JSONPath, items: inout ItemCatalog)
         -> [HidingStack]
     {
         guard let object = object(value, at: path) else { return [] }
         var stacks: [HidingStack] = []
-        for member in object.nodeMembers {
+        for member in object.members {
             let name = member.key
             let stackPath = path.appending(name)
             guard ConstraintParser.isName(name) else {
@@ -275,8 +276,8 @@ extension RequestDecoder {
 
     // MARK: State blocks
 
-    private mutating func stateLayout<Node: JSONNode>(
-        _ value: Node, at path: JSONPath, items: ItemCatalog, ids: inout ConstraintIDs
+    private mutating func stateLayout(
+        _ value: JSONValue, at path: JSONPath, items: ItemCatalog, ids: inout ConstraintIDs
     )
         -> StateLayout?
     {
@@ -306,8 +307,8 @@ extension RequestDecoder {
         return layout
     }
 
-    private mutating func promptLayout<Node: JSONNode>(
-        _ value: Node, at path: JSONPath, items: ItemCatalog, ids: inout ConstraintIDs
+    private mutating func promptLayout(
+        _ value: JSONValue, at path: JSONPath, items: ItemCatalog, ids: inout ConstraintIDs
     )
         -> PromptLayout?
     {
@@ -328,8 +329,8 @@ extension RequestDecoder {
     // MARK: Constraints
 
     /// An array of constraints, each a string in the expression language or an object.
-    private mutating func constraints<Node: JSONNode>(
-        _ value: Node, at path: JSONPath, items: ItemCatalog, ids: inout ConstraintIDs
+    private mutating func constraints(
+        _ value: JSONValue, at path: JSONPath, items: ItemCatalog, ids: inout ConstraintIDs
     ) -> [DelegateConstraint] {
         guard let elements = value.arrayValue else {
             report(path, "expected an array of constraints, found \(value.typeDescription)")
@@ -364,26 +365,14 @@ extension RequestDecoder {
 
     /// The constraint at `index` of the list at `listPath`. Its own path is made only for a report: a
     /// decoded constraint keeps its list's path and its index instead (see `DelegateConstraint`).
-    private mutating func constraint<Node: JSONNode>(
-        _ value: Node, at listPath: JSONPath, index: Int, items: ItemCatalog
+    private mutating func constraint(
+        _ value: JSONValue, at listPath: JSONPath, index: Int, items: ItemCatalog
     ) -> DelegateConstraintEntry? {
         var path: JSONPath { listPath.appending(index) }
-        // A tape lends the text's bytes: they are scanned in place, and the constraint keeps their range
-        // in the document instead of a String.
-        let text: ConstraintText?
-        if let range = value.stringRange, let source {
-            text = .utf8(source: source, range: range)
-        } else {
-            text = value.stringValue.map(ConstraintText.string)
-        }
-        if let text {
+        if let text = value.stringValue {
             let parsed: ParsedConstraint
             do throws(ExpressionError) {
-                if let bytes = value.stringBytes {
-                    parsed = try ConstraintParser.parse(utf8: bytes)
-                } else {
-                    parsed = try ConstraintParser.parse(text.string)
-                }
+                parsed = try ConstraintParser.parse(text)
             } catch {
                 report(path, error.message, column: error.column)
                 return nil
@@ -400,7 +389,7 @@ extension RequestDecoder {
                 report(partPath, problem.message, column: problem.column)
                 return nil
             }
-            return DelegateConstraintEntry(spec: parsed.spec, text: .string(parsed.spec.description))
+            return DelegateConstraintEntry(spec: parsed.spec, text: parsed.spec.description)
         } else {
             report(path, "expected a constraint string or object, found \(value.typeDescription)")
             return nil
@@ -411,7 +400,7 @@ extension RequestDecoder {
 
     /// {id, first, relation, second, multiplier, constant, priority}: first and relation are required;
     /// multiplier (default 1) needs a second anchor; constant defaults to 0, priority to required.
-    private mutating func constraintObject<Object: JSONNodeObject>(_ object: Object, at path: JSONPath)
+    private mutating func constraintObject(_ object: JSONObject, at path: JSONPath)
         -> ParsedConstraint?
     {
         let issuesBefore = issues.count
@@ -474,7 +463,7 @@ extension RequestDecoder {
             spec: spec, columns: ParsedConstraint.Columns(first: 1, second: second == nil ? nil : 1, constant: 1))
     }
 
-    private mutating func anchorField<Node: JSONNode>(_ value: Node, at path: JSONPath) -> Anchor? {
+    private mutating func anchorField(_ value: JSONValue, at path: JSONPath) -> Anchor? {
         guard let text = string(value, at: path) else { return nil }
         do throws(ExpressionError) {
             return try ConstraintParser.parseAnchor(text)
@@ -484,7 +473,7 @@ extension RequestDecoder {
         }
     }
 
-    private mutating func relationField<Node: JSONNode>(_ value: Node, at path: JSONPath) -> LayoutRelation? {
+    private mutating func relationField(_ value: JSONValue, at path: JSONPath) -> LayoutRelation? {
         guard let text = string(value, at: path) else { return nil }
         guard let relation = LayoutRelation(rawValue: text) else {
             report(path, "'\(text)' is not a relation: use '==', '<=' or '>='")

@@ -87,37 +87,30 @@ public struct DelegateConstraint: @unchecked Sendable, Equatable {
     public var spec: LayoutConstraintSpec {
         get { storage.spec(at: position) }
         set {
-            self = DelegateConstraint(spec: newValue, location: storage.location.path(of: position), text: textStorage)
+            self = DelegateConstraint(spec: newValue, location: storage.location.path(of: position), text: text)
         }
     }
 
     /// JSON path of the constraint, such as `delegate.guidance.constraints[3]`.
     public var path: String {
         get { storage.location.path(of: position).description }
-        set { self = DelegateConstraint(spec: spec, location: JSONPath(printed: newValue), text: textStorage) }
+        set { self = DelegateConstraint(spec: spec, location: JSONPath(printed: newValue), text: text) }
     }
 
     /// The constraint as written (strings) or in canonical syntax (objects), for messages.
     public var text: String {
-        get { textStorage.string }
+        get { storage.text(at: position) }
         set {
-            self = DelegateConstraint(
-                spec: spec, location: storage.location.path(of: position), text: .string(newValue))
+            self = DelegateConstraint(spec: spec, location: storage.location.path(of: position), text: newValue)
         }
     }
 
-    private var textStorage: ConstraintText { storage.text(at: position) }
-
     public init(spec: LayoutConstraintSpec, path: String, text: String) {
-        self.init(spec: spec, location: JSONPath(printed: path), text: .string(text))
+        self.init(spec: spec, location: JSONPath(printed: path), text: text)
     }
 
     /// The path as the decoder found it: printed only when someone reads `path`, which solving never does.
     init(spec: LayoutConstraintSpec, location: JSONPath, text: String) {
-        self.init(spec: spec, location: location, text: .string(text))
-    }
-
-    private init(spec: LayoutConstraintSpec, location: JSONPath, text: ConstraintText) {
         storage = .make(location: .path(location), capacity: 1)
         storage.append(DelegateConstraintEntry(spec: spec, text: text))
         position = 0
@@ -136,23 +129,6 @@ public struct DelegateConstraint: @unchecked Sendable, Equatable {
     public static func == (lhs: DelegateConstraint, rhs: DelegateConstraint) -> Bool {
         (lhs.storage === rhs.storage && lhs.position == rhs.position)
             || (lhs.spec == rhs.spec && lhs.text == rhs.text && lhs.path == rhs.path)
-    }
-}
-
-/// A constraint's text as written: a String, or a range of the request's own bytes, made into a String
-/// only when read. A request's constraint texts are read only for messages (a conflict, a broken
-/// constraint, a diagnostic), so most are never made; holding the request's bytes (one reference for
-/// all of its constraints) saves an allocation and a release per constraint. The bytes of the range
-/// are valid UTF-8 (the parser checked them) and hold no escapes.
-enum ConstraintText: Sendable {
-    case string(String)
-    case utf8(source: [UInt8], range: Range<Int>)
-
-    var string: String {
-        switch self {
-        case .string(let text): return text
-        case .utf8(let source, let range): return String(decoding: source[range], as: UTF8.self)
-        }
     }
 }
 

@@ -7,6 +7,9 @@
 /// (`appending(field:)`) or an index copies a few plain words instead of building a string. A key read
 /// from the document (`appending(_:)`), and steps past the inline capacity (deeper than any valid
 /// request), are printed into `printed` as they come.
+
+import JSON
+
 public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     /// Plain values only (no reference counting, no enum tag), so that copying a path is a copy of a
     /// few words: a field name is the address and length of its static text, an index has no address.

@@ -1,4 +1,7 @@
 /// The whole body of POST /v1/layouts once read: everything a layout needs.
+
+import JSON
+
 public struct LayoutRequest: Sendable, Equatable {
     /// The stored profile the request names; merging it is the caller's job (see `ProfileMerge`).
     public var profileName: String?
@@ -23,26 +26,12 @@ public struct LayoutRequest: Sendable, Equatable {
         self.style = style
     }
 
-    /// Reads a request body with the checks of `decode(from: JSONValue)`.
-    ///
-    /// A usual body is read from a `JSONTape` of its bytes, without building a `JSONValue` tree; the
-    /// bodies the tape parser declines (errors among them) are parsed into a tree, which reports
-    /// syntax errors with their positions.
+    /// Parses and reads a request body with the checks of `decode(from: JSONValue)`; syntax errors
+    /// carry their line and column.
     public static func decode(
         from bytes: [UInt8], limits: JSONParser.Limits = .default
     ) throws(RequestError) -> LayoutRequest {
-        guard let tape = JSONTapeParser.parse(bytes, limits: limits) else {
-            return try decode(from: RequestDecoder.parse(bytes, limits: limits))
-        }
-        let result: Result<LayoutRequest, RequestError> = tape.withRoot { root in
-            do throws(RequestError) {
-                return .success(
-                    try RequestDecoder.decode(root, source: tape.bytes) { decoder, value in decoder.request(value) })
-            } catch {
-                return .failure(error)
-            }
-        }
-        return try result.get()
+        try decode(from: RequestDecoder.parse(bytes, limits: limits))
     }
 
     /// Decodes a parsed request (after any profile merge). Collects every problem it finds, in document

@@ -13,6 +13,9 @@
 ///
 /// Both arguments should be objects; when either is not, the request is returned unchanged so the
 /// decoder reports its shape.
+
+import JSON
+
 public enum ProfileMerge {
     /// Top-level members of a request that are replaced rather than merged.
     public static let replacedWhole: Set<String> = ["delegate"]

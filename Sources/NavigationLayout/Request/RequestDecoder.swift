@@ -1,4 +1,5 @@
 import Cassowary
+import JSON
 
 /// Reads a `LayoutRequest` out of a JSON value, collecting every problem with its path.
 ///
@@ -9,9 +10,6 @@ import Cassowary
 /// - numbers must be finite and in range for what they measure (sizes are never negative).
 struct RequestDecoder {
     private(set) var issues: [RequestError.Issue] = []
-    /// The bytes of the document being read, when it is read from a tape of them: a constraint keeps
-    /// its text as a range of them (see `ConstraintText`).
-    var source: [UInt8]? = nil
 
     /// A hostile document can hold a hundred thousand mistakes; nobody reads past the first hundred,
     /// and the error response must stay small.
@@ -33,7 +31,7 @@ struct RequestDecoder {
     // MARK: Objects
 
     /// The value as an object, or a reported type error.
-    mutating func object<Node: JSONNode>(_ value: Node, at path: JSONPath) -> Node.Object? {
+    mutating func object(_ value: JSONValue, at path: JSONPath) -> JSONObject? {
         guard let object = value.objectValue else {
             report(path, "expected an object, found \(value.typeDescription)")
             return nil
@@ -41,11 +39,9 @@ struct RequestDecoder {
         return object
     }
 
-    /// Reports every member whose key is not in `allowed` (keys compared without making Strings of
-    /// them where the node allows, see `JSONNodeMember.hasKey`).
-    mutating func rejectUnknownMembers<Object: JSONNodeObject>(of object: Object, at path: JSONPath, allowed: [String])
-    {
-        for member in object.nodeMembers where !allowed.contains(where: member.hasKey) {
+    /// Reports every member whose key is not in `allowed`.
+    mutating func rejectUnknownMembers(of object: JSONObject, at path: JSONPath, allowed: [String]) {
+        for member in object.members where !allowed.contains(member.key) {
             report(
                 path.appending(member.key),
                 "unknown field '\(member.key)'\(suggestion(for: member.key, among: allowed)); known fields: \(allowed.joined(separator: ", "))"
@@ -54,8 +50,8 @@ struct RequestDecoder {
     }
 
     /// The member's value unless absent or null.
-    func present<Object: JSONNodeObject>(_ object: Object, _ key: String) -> Object.Node? {
-        guard let value = object.node(forKey: key), !value.isNull else { return nil }
+    func present(_ object: JSONObject, _ key: String) -> JSONValue? {
+        guard let value = object[key], !value.isNull else { return nil }
         return value
     }
 
@@ -63,7 +59,7 @@ struct RequestDecoder {
     /// fields for the request to fill in.
     var missingFieldsAllowed = false
 
-    mutating func required<Object: JSONNodeObject>(_ object: Object, _ key: String, at path: JSONPath) -> Object.Node? {
+    mutating func required(_ object: JSONObject, _ key: String, at path: JSONPath) -> JSONValue? {
         guard let value = present(object, key) else {
             if !missingFieldsAllowed { report(path.appending(key), "required field is missing") }
             return nil
@@ -73,7 +69,7 @@ struct RequestDecoder {
 
     // MARK: Scalars
 
-    mutating func bool<Node: JSONNode>(_ value: Node, at path: JSONPath) -> Bool? {
+    mutating func bool(_ value: JSONValue, at path: JSONPath) -> Bool? {
         guard let flag = value.boolValue else {
             report(path, "expected true or false, found \(value.typeDescription)")
             return nil
@@ -81,7 +77,7 @@ struct RequestDecoder {
         return flag
     }
 
-    mutating func string<Node: JSONNode>(_ value: Node, at path: JSONPath) -> String? {
+    mutating func string(_ value: JSONValue, at path: JSONPath) -> String? {
         guard let text = value.stringValue else {
             report(path, "expected a string, found \(value.typeDescription)")
             return nil
@@ -112,7 +108,7 @@ struct RequestDecoder {
         }
     }
 
-    mutating func number<Node: JSONNode>(_ value: Node, at path: JSONPath, _ range: NumberRange) -> Double? {
+    mutating func number(_ value: JSONValue, at path: JSONPath, _ range: NumberRange) -> Double? {
         guard let number = value.numberValue else {
             report(path, "expected \(range.phrase), found \(value.typeDescription)")
             return nil
@@ -125,8 +121,8 @@ struct RequestDecoder {
     }
 
     /// A string that must be one of an enumeration's raw values.
-    mutating func choice<Node: JSONNode, Choice: RawRepresentable & CaseIterable>(
-        _ value: Node, at path: JSONPath, as type: Choice.Type
+    mutating func choice<Choice: RawRepresentable & CaseIterable>(
+        _ value: JSONValue, at path: JSONPath, as type: Choice.Type
     ) -> Choice? where Choice.RawValue == String {
         guard let text = value.stringValue else {
             report(
@@ -142,7 +138,7 @@ struct RequestDecoder {
     }
 
     /// A name usable as an item in constraints.
-    mutating func name<Node: JSONNode>(_ value: Node, at path: JSONPath) -> String? {
+    mutating func name(_ value: JSONValue, at path: JSONPath) -> String? {
         guard let text = string(value, at: path) else { return nil }
         guard ConstraintParser.isName(text) else {
             report(path, "'\(text)' is not a valid name: use letters, digits and '_', starting with a letter or '_'")
@@ -152,7 +148,7 @@ struct RequestDecoder {
     }
 
     /// An array of names without repeats.
-    mutating func nameList<Node: JSONNode>(_ value: Node, at path: JSONPath) -> [String]? {
+    mutating func nameList(_ value: JSONValue, at path: JSONPath) -> [String]? {
         guard let elements = value.arrayValue else {
             report(path, "expected an array of names, found \(value.typeDescription)")
             return nil
@@ -176,7 +172,7 @@ struct RequestDecoder {
     }
 
     /// A priority: a name (required, high, low, fittingSize) or an integer 1...1000.
-    mutating func priority<Node: JSONNode>(_ value: Node, at path: JSONPath) -> Priority? {
+    mutating func priority(_ value: JSONValue, at path: JSONPath) -> Priority? {
         if let text = value.stringValue {
             if let priority = ConstraintParser.priority(named: text) { return priority }
             report(path, "invalid priority '\(text)': use required, high, low, fittingSize or an integer 1...1000")
@@ -195,7 +191,7 @@ struct RequestDecoder {
 
     static let requestFields = ["profile", "profileVersion", "screen", "state", "settings", "delegate", "style"]
 
-    mutating func request<Node: JSONNode>(_ value: Node) -> LayoutRequest? {
+    mutating func request(_ value: JSONValue) -> LayoutRequest? {
         let path = JSONPath.root
         guard let body = value.objectValue else {
             report(path, "expected the request to be an object, found \(value.typeDescription)")
@@ -238,7 +234,7 @@ struct RequestDecoder {
     /// Checks a stored profile: the fields of a request it may hold, each as strict as in a request,
     /// except that screen and state may be partial (the request completes them when merged). The delegate
     /// must be complete: a request replaces it whole, never completes it.
-    mutating func profile<Node: JSONNode>(_ value: Node) {
+    mutating func profile(_ value: JSONValue) {
         let path = JSONPath.root
         guard let body = value.objectValue else {
             report(path, "expected the profile to be an object, found \(value.typeDescription)")
@@ -257,7 +253,7 @@ struct RequestDecoder {
 
     // MARK: Screen
 
-    mutating func screen<Node: JSONNode>(_ value: Node, at path: JSONPath) -> Screen? {
+    mutating func screen(_ value: JSONValue, at path: JSONPath) -> Screen? {
         guard let object = object(value, at: path) else { return nil }
         rejectUnknownMembers(
             of: object, at: path, allowed: ["width", "height", "safeArea", "layoutDirection", "carPlay"])
@@ -291,7 +287,7 @@ struct RequestDecoder {
     }
 
     /// {top, bottom, left, right}, each optional (0) and never negative.
-    mutating func insets<Node: JSONNode>(_ value: Node, at path: JSONPath) -> EdgeInsets? {
+    mutating func insets(_ value: JSONValue, at path: JSONPath) -> EdgeInsets? {
         guard let object = object(value, at: path) else { return nil }
         rejectUnknownMembers(of: object, at: path, allowed: ["top", "bottom", "left", "right"])
         func edge(_ key: StaticString, _ decoder: inout RequestDecoder) -> Double {
@@ -306,7 +302,7 @@ struct RequestDecoder {
 
     // MARK: State
 
-    mutating func state<Node: JSONNode>(_ value: Node, at path: JSONPath) -> NavigationState? {
+    mutating func state(_ value: JSONValue, at path: JSONPath) -> NavigationState? {
         guard let object = object(value, at: path) else { return nil }
         rejectUnknownMembers(
             of: object, at: path, allowed: ["navigation", "prompt", "wideMode", "camera", "speedWidget"])
@@ -333,7 +329,7 @@ struct RequestDecoder {
             navigation: navigation, prompt: prompt, wideMode: wideMode, camera: camera, speedWidget: speedWidget)
     }
 
-    mutating func prompt<Node: JSONNode>(_ value: Node, at path: JSONPath) -> Prompt? {
+    mutating func prompt(_ value: JSONValue, at path: JSONPath) -> Prompt? {
         guard let object = object(value, at: path) else { return nil }
         rejectUnknownMembers(of: object, at: path, allowed: ["kind", "height"])
         let kind = required(object, "kind", at: path).flatMap { string($0, at: path.appending(field: "kind")) }
@@ -347,7 +343,7 @@ struct RequestDecoder {
         return Prompt(kind: kind, height: height)
     }
 
-    mutating func camera<Node: JSONNode>(_ value: Node, at path: JSONPath) -> Camera? {
+    mutating func camera(_ value: JSONValue, at path: JSONPath) -> Camera? {
         guard let object = object(value, at: path) else { return nil }
         rejectUnknownMembers(of: object, at: path, allowed: ["bearing", "following", "userPanned", "locationKnown"])
         var camera = Camera.default
@@ -372,10 +368,10 @@ struct RequestDecoder {
 
     // MARK: Style
 
-    mutating func style<Node: JSONNode>(_ value: Node, at path: JSONPath) -> StyleValues? {
+    mutating func style(_ value: JSONValue, at path: JSONPath) -> StyleValues? {
         guard let object = object(value, at: path) else { return nil }
         var style = StyleValues.defaults
-        for member in object.nodeMembers {
+        for member in object.members {
             let memberKey = member.key
             let memberPath = path.appending(memberKey)
             guard let key = StyleKey(rawValue: memberKey) else {

@@ -1,4 +1,5 @@
 import Cassowary
+import JSON
 
 // The request model written back as JSON, in the field order of the service contract. Decoding what is
 // encoded gives back an equal value (the tests and the fuzzer check this), so a generated delegate (the

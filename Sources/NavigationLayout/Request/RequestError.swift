@@ -2,6 +2,9 @@
 /// offending field and, for constraint strings and JSON syntax, the position inside it.
 ///
 /// The HTTP layer answers this with a 422 problem document whose `errors` are these issues, in order.
+
+import JSON
+
 public struct RequestError: Error, Sendable, Equatable, CustomStringConvertible {
     public struct Issue: Sendable, Equatable, CustomStringConvertible {
         /// A JSON path such as `delegate.guidance.constraints[3]`; "" for the document itself.

@@ -1,3 +1,5 @@
+import JSON
+
 extension LayoutRequest {
     /// Decodes only the screen of a request document (after any profile merge), with the checks, paths
     /// and messages of `decode(from:)`.

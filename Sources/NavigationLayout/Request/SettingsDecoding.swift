@@ -1,10 +1,12 @@
+import JSON
+
 extension RequestDecoder {
     /// The `settings` object: every key of `SettingsKey`, typed; unknown keys are errors.
-    mutating func settings<Node: JSONNode>(_ value: Node, at path: JSONPath) -> Settings? {
+    mutating func settings(_ value: JSONValue, at path: JSONPath) -> Settings? {
         guard let object = object(value, at: path) else { return nil }
         var settings = Settings()
         var provided: [SettingsKey] = []
-        for member in object.nodeMembers {
+        for member in object.members {
             let memberKey = member.key
             let memberPath = path.appending(memberKey)
             guard let key = SettingsKey(rawValue: memberKey) else {
@@ -22,8 +24,8 @@ extension RequestDecoder {
         return settings
     }
 
-    private mutating func apply<Node: JSONNode>(
-        _ value: Node, to key: SettingsKey, of settings: inout Settings, at path: JSONPath
+    private mutating func apply(
+        _ value: JSONValue, to key: SettingsKey, of settings: inout Settings, at path: JSONPath
     ) {
         // null leaves the SDK default (for colours and the accessory view, the default is "none").
         guard !value.isNull else { return }
@@ -71,7 +73,7 @@ extension RequestDecoder {
         }
     }
 
-    private mutating func color<Node: JSONNode>(_ value: Node, at path: JSONPath) -> RGBColor? {
+    private mutating func color(_ value: JSONValue, at path: JSONPath) -> RGBColor? {
         guard let text = string(value, at: path) else { return nil }
         guard let color = RGBColor(hex: text) else {
             report(path, "'\(text)' is not a colour: write \"#RRGGBB\" in hexadecimal")

@@ -1,4 +1,7 @@
 /// How bad a diagnostic is; the result's status is the worst one present.
+
+import JSON
+
 public enum Severity: String, Sendable, Comparable, CaseIterable {
     case info
     case warning

@@ -1,4 +1,7 @@
 /// A rectangle in map-view points: origin at the map view's top-left, y grows downward.
+
+import JSON
+
 public struct Frame: Sendable, Equatable, CustomStringConvertible {
     public var x: Double
     public var y: Double

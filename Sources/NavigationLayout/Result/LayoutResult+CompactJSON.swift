@@ -1,5 +1,8 @@
 /// The result's wire bytes, written directly (see `CompactJSONWriter`). Member for member the same
 /// document as `jsonValue`; the request-path golden tests hold the two to the same bytes.
+
+import JSON
+
 extension LayoutResult {
     func compactJSONBytes() -> [UInt8] {
         var writer = CompactJSONWriter(capacity: 2048)

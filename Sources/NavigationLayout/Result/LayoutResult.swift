@@ -1,4 +1,7 @@
 /// Built-in (slot-based, GMSUISettings) layout or a layout delegate.
+
+import JSON
+
 public enum LayoutMode: String, Sendable {
     case builtIn
     case delegate

@@ -1,4 +1,7 @@
 /// The settings that change what the map draws or allows rather than where controls go.
+
+import JSON
+
 public struct MapFeatures: Sendable, Equatable {
     /// Traffic light icons: only during navigation, and only when showsTrafficLights is on (seed 004,
     /// traffic lights and stop signs: "shown only during navigation").

@@ -2,6 +2,9 @@
 ///
 /// Seed 000, "Câu lệnh tạo ảnh động" (animating prompts): show slides the prompt in from just below
 /// the visible area, hide slides it out the same way, change runs both at once.
+
+import JSON
+
 public struct PromptAnimation: Sendable, Equatable {
     public var duration: Double
     public var from: Frame

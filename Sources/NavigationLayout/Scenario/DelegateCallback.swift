@@ -2,6 +2,9 @@
 ///
 /// States are the navigation modes the callback's state objects stand for (NavigationReadyUIState is
 /// `.ready`, ActiveGuidanceUIState is `.guidance`).
+
+import JSON
+
 public enum DelegateCallback: Sendable, Equatable {
     case enableNavigationUI(newState: NavigationMode)
     case startGuidance(newState: NavigationMode, oldState: NavigationMode)

@@ -1,5 +1,8 @@
 /// The body of POST /v1/scenarios once read: a map view (screen, settings, style), the delegate
 /// document `setLayoutDelegate` installs, and the steps to play.
+
+import JSON
+
 public struct Scenario: Sendable, Equatable {
     /// The map view at the start; `resize` steps change it.
     public var screen: Screen

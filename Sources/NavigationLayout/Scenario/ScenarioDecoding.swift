@@ -1,6 +1,8 @@
 // Reading POST /v1/scenarios bodies with the request decoder's conventions: every problem collected with
 // its JSON path, unknown fields and names rejected with a suggestion, null counted as absent.
 
+import JSON
+
 extension RequestDecoder {
     static let scenarioFields = ["screen", "settings", "delegate", "style", "steps"]
     static let stepFields = ["event", "prompt", "screen"]

@@ -1,5 +1,8 @@
 /// Why a scenario step could not happen. The step leaves the state as it was and the scenario goes on,
 /// as an app goes on after the SDK refuses a call.
+
+import JSON
+
 public struct ScenarioStepError: Error, Sendable, Equatable, CustomStringConvertible {
     public enum Code: String, CaseIterable, Sendable {
         /// setLayoutDelegate (or nil) while navigation is enabled: the SDK's error code 1.

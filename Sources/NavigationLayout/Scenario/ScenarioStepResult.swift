@@ -1,4 +1,7 @@
 /// One step of a played scenario: what happened and the layout after it.
+
+import JSON
+
 public struct ScenarioStepResult<Layout> {
     public var context: ScenarioStepContext
     /// The layout after the step, as the scenario's layout closure computed it.

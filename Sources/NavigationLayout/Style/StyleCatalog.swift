@@ -1,4 +1,7 @@
 /// One documented style value: what GET /v1/style serves for it.
+
+import JSON
+
 public struct StyleEntry: Sendable, Equatable {
     public enum Unit: String, Sendable {
         case points = "pt"

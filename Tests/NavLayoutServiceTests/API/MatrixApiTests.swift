@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import NavLayoutService
 import NavigationLayout
 import Testing
@@ -21,7 +22,7 @@ struct MatrixApiTests {
     static func seed() throws -> [String: Any] {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent(
-                "NavigationLayoutTests/Fixtures/seed-delegate-guidance.json")
+                "Fixtures/seed-delegate-guidance.json")
         return try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
     }
 

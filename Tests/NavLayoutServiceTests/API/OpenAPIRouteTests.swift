@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import JSON
 import NavLayoutService
 import Testing
 
@@ -45,13 +46,15 @@ struct OpenAPIRouteTests {
     @Test("layout routes document 501 only while their handler is missing")
     func unimplementedIsDocumented() throws {
         let style: ServiceHandler = { _, _, _ in Response.json("{}") }
-        let without = OpenAPIDocument.make().text
-        let with = OpenAPIDocument.make(layoutRoutes: LayoutRoutes(style: style)).text
+        let without = JSONWriter().string(for: OpenAPIDocument.make())
+        let with = JSONWriter().string(for: OpenAPIDocument.make(layoutRoutes: LayoutRoutes(style: style)))
         #expect(without.components(separatedBy: "\"501\"").count - 1 == 8)
         #expect(with.components(separatedBy: "\"501\"").count - 1 == 7)
-        let engine = OpenAPIDocument.make(layoutRoutes: .engine).text
+        let engine = JSONWriter().string(for: OpenAPIDocument.make(layoutRoutes: .engine))
         #expect(!engine.contains("\"501\""), "the engine serves every layout route")
-        #expect(!OpenAPIDocument.make(layoutRoutes: ServiceConfiguration().layoutRoutes).text.contains("\"501\""))
+        #expect(
+            !JSONWriter().string(for: OpenAPIDocument.make(layoutRoutes: ServiceConfiguration().layoutRoutes)).contains(
+                "\"501\""))
     }
 
     @Test("a plugged-in layout handler serves its route instead of the 501, with the suffix removed from {id}")

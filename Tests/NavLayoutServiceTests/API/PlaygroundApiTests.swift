@@ -57,7 +57,7 @@ struct PlaygroundApiTests {
             let shown = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? NSDictionary
             let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
                 .deletingLastPathComponent().appendingPathComponent(
-                    "NavigationLayoutTests/Fixtures/seed-delegate-guidance.json")
+                    "Fixtures/seed-delegate-guidance.json")
             let expected = try JSONSerialization.jsonObject(with: Data(contentsOf: sample)) as? NSDictionary
             #expect(shown != nil && shown == expected)
         }

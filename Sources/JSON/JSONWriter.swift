@@ -71,7 +71,7 @@ public struct JSONWriter: Sendable {
     /// 2^53: beyond it not every integer is a Double, so the shortest round-trip form is used instead.
     private static let exactIntegerLimit = 9_007_199_254_740_992.0
 
-    static func writeNumber<Sink: ByteSink>(_ number: Double, into output: inout Sink) {
+    public static func writeNumber<Sink: ByteSink>(_ number: Double, into output: inout Sink) {
         guard number.isFinite else {
             output.append("null")
             return
@@ -100,7 +100,7 @@ public struct JSONWriter: Sendable {
         text.withUTF8 { output.append(bytes: $0) }
     }
 
-    static func writeString<Sink: ByteSink>(_ text: String, into output: inout Sink) {
+    public static func writeString<Sink: ByteSink>(_ text: String, into output: inout Sink) {
         output.append(UInt8(ascii: "\""))
         var text = text
         // Runs of bytes that need no escape (nearly all of them) are copied in one piece.

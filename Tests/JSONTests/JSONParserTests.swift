@@ -1,6 +1,6 @@
 import Testing
 
-@testable import NavigationLayout
+@testable import JSON
 
 @Suite("JSON parser")
 struct JSONParserTests {

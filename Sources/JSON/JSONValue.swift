@@ -11,6 +11,11 @@ public enum JSONValue: Sendable, Equatable {
     case array([JSONValue])
     case object(JSONObject)
 
+    /// A string, or null when there is none.
+    public static func string(_ value: String?) -> JSONValue {
+        value.map { .string($0) } ?? .null
+    }
+
     /// The name of the value's JSON type, as error messages print it ("an object", "a number", ...).
     public var typeDescription: String { kind.typeDescription }
 
@@ -55,12 +60,12 @@ public struct JSONObject: Sendable, Equatable {
     }
 
     /// Members whose keys the caller has already made unique (the parser, the merge).
-    init(uniqueMembers: [Member]) {
+    public init(uniqueMembers: [Member]) {
         members = uniqueMembers
     }
 
     /// The members by key, for callers that look up many keys of a large object.
-    func indexByKey() -> [String: JSONValue] {
+    public func indexByKey() -> [String: JSONValue] {
         var index: [String: JSONValue] = [:]
         index.reserveCapacity(members.count)
         for member in members { index[member.key] = member.value }
@@ -104,4 +109,10 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
     /// Keys in the order written; a repeated key keeps the last value.
     public init(dictionaryLiteral elements: (String, JSONValue)...) { self = .object(JSONObject(elements)) }
+}
+
+/// An object written as a list of pairs, `[("type", "string"), ("minLength", 1)]`: the members in the
+/// order written, which a dictionary literal also keeps, but with room for values built in place.
+extension JSONObject: ExpressibleByArrayLiteral {
+    public init(arrayLiteral elements: (String, JSONValue)...) { self.init(elements) }
 }

@@ -1,18 +1,18 @@
 /// Where the JSON writers put their bytes: an array, the compact writer's `ByteBuffer`, or a run of
 /// room in it (`PointerSink`).
-protocol ByteSink {
+public protocol ByteSink {
     mutating func append(_ byte: UInt8)
     mutating func append(bytes: UnsafeBufferPointer<UInt8>)
 }
 
 extension Array: ByteSink where Element == UInt8 {
-    mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
+    public mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
         append(contentsOf: bytes)
     }
 }
 
 extension ByteSink {
-    mutating func append(_ text: StaticString) {
+    public mutating func append(_ text: StaticString) {
         text.withUTF8Buffer { append(bytes: $0) }
     }
 }
@@ -20,23 +20,23 @@ extension ByteSink {
 /// Room for a known maximum of bytes in a `ByteBuffer` (see `ByteBuffer.write(atMost:_:)`), filled
 /// with plain stores. Writing past the room given stops the program instead of overwriting memory:
 /// callers size the room from the longest text they can write.
-struct PointerSink: ByteSink {
+public struct PointerSink: ByteSink {
     private let start: UnsafeMutablePointer<UInt8>
     private let room: Int
-    private(set) var count = 0
+    public private(set) var count = 0
 
-    init(start: UnsafeMutablePointer<UInt8>, room: Int) {
+    public init(start: UnsafeMutablePointer<UInt8>, room: Int) {
         self.start = start
         self.room = room
     }
 
-    mutating func append(_ byte: UInt8) {
+    public mutating func append(_ byte: UInt8) {
         precondition(count < room, "more bytes than the room asked for")
         start[count] = byte
         count += 1
     }
 
-    mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
+    public mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         precondition(count + bytes.count <= room, "more bytes than the room asked for")
         (start + count).update(from: source, count: bytes.count)

@@ -5,24 +5,24 @@
 /// The bytes are those `JSONWriter(format: .compact)` writes for the same values: scalars go through
 /// the same number and string writers, and a `JSONValue` can be written in place with `value(_:)`.
 /// Callers keep object keys unique (see `uniqueMembers(_:)`).
-struct CompactJSONWriter {
+public struct CompactJSONWriter {
     private var output: ByteBuffer
     /// True after a value or a closed container: the next member or element needs a comma first.
     private var needsComma = false
 
-    init(capacity: Int) {
+    public init(capacity: Int) {
         output = ByteBuffer(capacity: capacity)
     }
 
     /// The document written so far.
-    var bytes: [UInt8] { output.array() }
+    public var bytes: [UInt8] { output.array() }
 
-    mutating func beginObject() { open(UInt8(ascii: "{")) }
-    mutating func endObject() { close(UInt8(ascii: "}")) }
-    mutating func beginArray() { open(UInt8(ascii: "[")) }
-    mutating func endArray() { close(UInt8(ascii: "]")) }
+    public mutating func beginObject() { open(UInt8(ascii: "{")) }
+    public mutating func endObject() { close(UInt8(ascii: "}")) }
+    public mutating func beginArray() { open(UInt8(ascii: "[")) }
+    public mutating func endArray() { close(UInt8(ascii: "]")) }
 
-    mutating func key(_ key: String) {
+    public mutating func key(_ key: String) {
         separate()
         JSONWriter.writeString(key, into: &output)
         output.append(UInt8(ascii: ":"))
@@ -31,7 +31,7 @@ struct CompactJSONWriter {
 
     /// A member name spelled out in the caller's code: plain ASCII that needs no escape, so its bytes
     /// are copied as they are (most of a result's bytes are such names).
-    mutating func field(_ name: StaticString) {
+    public mutating func field(_ name: StaticString) {
         separate()
         output.append(UInt8(ascii: "\""))
         output.append(name)
@@ -40,25 +40,25 @@ struct CompactJSONWriter {
         needsComma = false
     }
 
-    mutating func string(_ text: String) {
+    public mutating func string(_ text: String) {
         separate()
         JSONWriter.writeString(text, into: &output)
         needsComma = true
     }
 
-    mutating func number(_ number: Double) {
+    public mutating func number(_ number: Double) {
         separate()
         JSONWriter.writeNumber(number, into: &output)
         needsComma = true
     }
 
-    mutating func bool(_ flag: Bool) {
+    public mutating func bool(_ flag: Bool) {
         separate()
         output.append(flag ? "true" : "false")
         needsComma = true
     }
 
-    mutating func null() {
+    public mutating func null() {
         separate()
         output.append("null")
         needsComma = true
@@ -66,14 +66,14 @@ struct CompactJSONWriter {
 
     /// A small value of at most `maximum` bytes (a frame) written by `body` in one piece, through a
     /// sink that stores bytes without a capacity test each (the buffer makes room once).
-    mutating func compactValue(atMost maximum: Int, _ body: (inout PointerSink) -> Void) {
+    public mutating func compactValue(atMost maximum: Int, _ body: (inout PointerSink) -> Void) {
         separate()
         output.write(atMost: maximum, body)
         needsComma = true
     }
 
     /// A value built as a tree (the rare parts of a result, such as diagnostics).
-    mutating func value(_ value: JSONValue) {
+    public mutating func value(_ value: JSONValue) {
         separate()
         var written: [UInt8] = []
         JSONWriter(format: .compact).write(value, into: &written, indent: 0)
@@ -83,7 +83,7 @@ struct CompactJSONWriter {
 
     /// The pairs with repeated names folded as `JSONObject` folds them: the first position keeps the
     /// last value.
-    static func uniqueMembers<Value>(_ pairs: [(name: String, value: Value)]) -> [(name: String, value: Value)] {
+    public static func uniqueMembers<Value>(_ pairs: [(name: String, value: Value)]) -> [(name: String, value: Value)] {
         var unique: [(name: String, value: Value)] = []
         unique.reserveCapacity(pairs.count)
         for pair in pairs {
