@@ -93,7 +93,8 @@ struct ConnectionTests {
             try connection.execute("INSERT INTO u VALUES (?)", ["a"])
         }
         #expect(error.resultCode == .constraint)
-        #expect(error.extendedResultCode == 2067)  // SQLITE_CONSTRAINT_UNIQUE
+        #expect(error.extendedResultCode == .constraintUnique)
+        #expect(error.extendedResultCode.rawValue == 2067)
         #expect(error.message.contains("UNIQUE constraint failed: u.name"))
         #expect(error.sql == "INSERT INTO u VALUES (?)")
     }
@@ -172,7 +173,8 @@ struct ConnectionTests {
         let error = try #require(throws: DatabaseError.self) {
             try connection.execute("INSERT INTO child VALUES (1)")
         }
-        #expect(error.extendedResultCode == 787)  // SQLITE_CONSTRAINT_FOREIGNKEY
+        #expect(error.extendedResultCode == .constraintForeignKey)
+        #expect(error.extendedResultCode.rawValue == 787)
     }
 
     @Test("a double-quoted unknown name is an error, not a string literal")
@@ -204,7 +206,7 @@ struct ConnectionTests {
         let error = try #require(throws: DatabaseError.self) {
             try Connection(location: .file(path: "/nonexistent-folder/x/db.sqlite"))
         }
-        #expect(error.resultCode == .cannotOpen)
+        #expect(error.resultCode == .cantOpen)
         #expect(error.message.contains("/nonexistent-folder/x/db.sqlite"))
     }
 

@@ -47,9 +47,9 @@ public struct LayoutHistoryRepository: Sendable {
                     layout.mode.rawValue, layout.navigation.rawValue, layout.status.rawValue, now,
                     layout.requestJSON, layout.resultJSON,
                 ])
-        } catch let error as DatabaseError where error.extendedResultCode == SQLiteConstraint.foreignKey {
+        } catch DatabaseError.constraintForeignKey {
             throw PersistenceError.notFound(.tenant, id: layout.tenantID)
-        } catch let error as DatabaseError where error.extendedResultCode == SQLiteConstraint.primaryKey {
+        } catch DatabaseError.constraintPrimaryKey {
             throw PersistenceError.conflict(.layout, id: layout.id.text, reason: "a layout with this id is recorded")
         }
         return LayoutSummary(

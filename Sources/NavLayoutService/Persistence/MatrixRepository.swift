@@ -29,7 +29,7 @@ public struct MatrixRepository: Sendable {
                         matrix.id.text, matrix.tenantID, matrix.profileName, matrix.profileVersion,
                         matrix.status.rawValue, matrix.cells.count, now, matrix.requestJSON, matrix.reportJSON,
                     ])
-            } catch let error as DatabaseError where error.extendedResultCode == SQLiteConstraint.primaryKey {
+            } catch DatabaseError.constraintPrimaryKey {
                 throw PersistenceError.conflict(
                     .matrix, id: matrix.id.text, reason: "a matrix with this id is recorded")
             }

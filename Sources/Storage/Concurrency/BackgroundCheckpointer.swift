@@ -58,7 +58,7 @@ final class BackgroundCheckpointer: Sendable {
             do {
                 _ = try connection.checkpoint(.passive)
                 outcome = .completed
-            } catch let error as DatabaseError where error.resultCode == .busy {
+            } catch DatabaseError.busy {
                 outcome = .yielded
             } catch {
                 outcome = .failed

@@ -39,7 +39,7 @@ public final class Database: Sendable {
             let mode = try writerConnection.fetchValue("PRAGMA journal_mode = WAL", as: String.self)
             guard mode?.lowercased() == "wal" else {
                 throw DatabaseError(
-                    extendedResultCode: 1,
+                    extendedResultCode: .error,
                     message: "cannot use WAL mode at \(location): journal_mode is \(mode ?? "unknown")")
             }
         }

@@ -31,6 +31,9 @@ public final class Connection {
         busyTimeout: Duration = .seconds(5),
         statementCacheCapacity: Int = 64
     ) throws {
+        // Extended result codes, so that errors say e.g. SQLITE_CONSTRAINT_FOREIGNKEY rather than
+        // SQLITE_CONSTRAINT: the open flag covers a failing open, and `sqlite3_extended_result_codes`
+        // below covers a library older than 3.37, which ignores the flag.
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         flags |= readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
         var handle: OpaquePointer?
@@ -73,7 +76,7 @@ public final class Connection {
         }
         guard current == (enabled ? 1 : 0) else {
             throw DatabaseError(
-                extendedResultCode: SQLITE_ERROR,
+                extendedResultCode: .error,
                 message: "SQLite refused to turn \(enabled ? "on" : "off") \(name)")
         }
     }

@@ -186,11 +186,10 @@ public struct Migrator: Sendable {
         defer { sqlite3_set_authorizer(connection.handle, nil, nil) }
         do {
             try connection.executeScript(migration.sql)
+        } catch let error as DatabaseError where error.resultCode == .auth {
+            throw MigrationError.migrationControlsTransaction(
+                id: migration.id, fileName: migration.fileName, sql: error.sql)
         } catch let error as DatabaseError {
-            if error.resultCode == .authorization {
-                throw MigrationError.migrationControlsTransaction(
-                    id: migration.id, fileName: migration.fileName, sql: error.sql)
-            }
             throw MigrationError.migrationFailed(id: migration.id, fileName: migration.fileName, error: error)
         }
         guard connection.isInTransaction else {

@@ -1,5 +1,6 @@
-/// SHA-256 (FIPS 180-4), for migration checksums. Foundation on Linux has no CryptoKit, and the
-/// migrator needs nothing more than a stable digest of a few kilobytes, so it is written out here.
+/// SHA-256 (FIPS 180-4): migration checksums, and for the service the digests of API secrets and
+/// the ETags of profile versions. Foundation on Linux has no CryptoKit, and none of these needs more
+/// than a correct digest of bytes held in memory, so it is written out here.
 public struct SHA256: Sendable {
     private static let roundConstants: [UInt32] = [
         0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
