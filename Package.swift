@@ -91,7 +91,7 @@ let package = Package(
         // epoll and eventfd for Swift: Glibc does not export them. Header only.
         .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
         // HTTP/1.1 over sockets: parser, limits, connections, router; knows nothing of layouts.
-        .target(name: "HTTPServer", dependencies: ["CEpoll"]),
+        .target(name: "HTTPServer", dependencies: ["CEpoll", "JSON"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         // The server's own route under load, for scripts/bench-http.sh.
         .executableTarget(name: "navlayout-http-bench", dependencies: ["HTTPServer"]),

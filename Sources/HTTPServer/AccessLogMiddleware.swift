@@ -1,3 +1,5 @@
+import JSON
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -30,14 +32,30 @@ public struct AccessLogMiddleware: Middleware {
     private func log(_ request: Request, context: RequestContext, status: Int, bytes: Int) {
         let elapsed = ContinuousClock.now - context.receivedAt
         let micros = elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000
-        var line = "{\"time\":\(JSONText.quoted(Self.timestamp()))"
-        line += ",\"requestId\":\(JSONText.quoted(context.requestID))"
-        line += ",\"method\":\(JSONText.quoted(request.method.rawValue))"
-        line += ",\"path\":\(JSONText.quoted(String(request.path)))"
-        if let route = context.routePattern { line += ",\"route\":\(JSONText.quoted(route))" }
-        line += ",\"status\":\(status),\"bytes\":\(bytes),\"durationMicros\":\(micros)"
-        line += ",\"remote\":\(JSONText.quoted(context.remoteAddress))}"
-        sink.write(line: line)
+        var line = CompactJSONWriter(capacity: 256)
+        line.beginObject()
+        line.field("time")
+        line.string(Self.timestamp())
+        line.field("requestId")
+        line.string(context.requestID)
+        line.field("method")
+        line.string(request.method.rawValue)
+        line.field("path")
+        line.string(String(request.path))
+        if let route = context.routePattern {
+            line.field("route")
+            line.string(route)
+        }
+        line.field("status")
+        line.number(Double(status))
+        line.field("bytes")
+        line.number(Double(bytes))
+        line.field("durationMicros")
+        line.number(Double(micros))
+        line.field("remote")
+        line.string(context.remoteAddress)
+        line.endObject()
+        sink.write(line: String(decoding: line.bytes, as: UTF8.self))
     }
 
     /// UTC with milliseconds, e.g. `2026-01-31T12:00:00.123Z`.

@@ -1,3 +1,5 @@
+import JSON
+
 /// An RFC 9457 problem details document, served as `application/problem+json`.
 public struct ProblemDetails: Sendable, Equatable {
     /// One offending input: a JSON path such as `delegate.guidance.constraints[3]` and what is wrong.
@@ -32,16 +34,33 @@ public struct ProblemDetails: Sendable, Equatable {
 
     /// The JSON body, members in a fixed order (type, title, status, detail, errors).
     public var jsonBytes: [UInt8] {
-        var json = "{\"type\":\(JSONText.quoted(type)),\"title\":\(JSONText.quoted(title)),\"status\":\(status)"
-        if let detail { json += ",\"detail\":\(JSONText.quoted(detail))" }
-        if !errors.isEmpty {
-            json += ",\"errors\":["
-            json += errors.map { "{\"path\":\(JSONText.quoted($0.path)),\"message\":\(JSONText.quoted($0.message))}" }
-                .joined(separator: ",")
-            json += "]"
+        var json = CompactJSONWriter(capacity: 256)
+        json.beginObject()
+        json.field("type")
+        json.string(type)
+        json.field("title")
+        json.string(title)
+        json.field("status")
+        json.number(Double(status))
+        if let detail {
+            json.field("detail")
+            json.string(detail)
         }
-        json += "}"
-        return Array(json.utf8)
+        if !errors.isEmpty {
+            json.field("errors")
+            json.beginArray()
+            for error in errors {
+                json.beginObject()
+                json.field("path")
+                json.string(error.path)
+                json.field("message")
+                json.string(error.message)
+                json.endObject()
+            }
+            json.endArray()
+        }
+        json.endObject()
+        return json.bytes
     }
 
     /// A response carrying this document.

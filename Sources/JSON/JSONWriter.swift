@@ -5,8 +5,9 @@
 /// - Numbers use the shortest text that reads back as the same Double; integral values within ±2^53
 ///   print without a fraction ("12", not "12.0"), and -0 prints as 0. NaN and infinities have no JSON
 ///   form and print as null.
-/// - Strings escape '"', '\\' and the control characters below U+0020 (with the short forms \n, \r, \t,
-///   \b, \f where they exist); everything else is written as UTF-8.
+/// - Strings escape '"', '\\', the control characters below U+0020 (with the short forms \n, \r, \t,
+///   \b, \f where they exist) and DEL (U+007F), so that no written text carries a raw control
+///   character into a log or a terminal; everything else is written as UTF-8.
 public struct JSONWriter: Sendable {
     public enum Format: Sendable {
         /// No whitespace at all: the wire format.
@@ -108,7 +109,9 @@ public struct JSONWriter: Sendable {
             var runStart = 0
             for index in bytes.indices {
                 let byte = bytes[index]
-                guard byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 else { continue }
+                guard byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte == 0x7F else {
+                    continue
+                }
                 output.append(bytes: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
                 writeEscape(byte, into: &output)
                 runStart = index + 1

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import Storage
 
 /// A tenant's profiles: named, versioned documents that are never overwritten.
@@ -245,8 +246,7 @@ public struct ProfileRepository: Sendable {
     }
 
     static func validate(document: String) throws {
-        let parsed = try? JSONSerialization.jsonObject(with: Data(document.utf8))
-        guard parsed is [String: Any] else {
+        guard case .object? = try? JSONParser().parse(document) else {
             throw PersistenceError.invalidValue(field: "document", reason: "a profile document is a JSON object")
         }
     }

@@ -1,22 +1,23 @@
-import Foundation
 import HTTPServer
 import JSON
 
 /// Reads a request body as one JSON object, answering 415 for a body that declares another media
-/// type and 400 for one that is not JSON or not an object.
+/// type and 400 for one that is not JSON (with the parser's line and column) or not an object.
 enum JSONBody {
-    static func object(of request: Request) throws(HTTPError) -> [String: Any] {
+    static func object(of request: Request) throws(HTTPError) -> JSONObject {
         try checkMediaType(of: request)
         guard !request.body.isEmpty else {
             throw HTTPError(.badRequest, detail: "the request needs a JSON object body")
         }
-        let parsed: Any
-        do {
-            parsed = try JSONSerialization.jsonObject(with: Data(request.body), options: [.fragmentsAllowed])
+        let parsed: JSONValue
+        do throws(JSONParseError) {
+            parsed = try JSONParser().parse(request.body)
         } catch {
-            throw HTTPError(.badRequest, detail: "the body is not valid JSON")
+            throw HTTPError(
+                .badRequest,
+                detail: "the body is not valid JSON: \(error.message) (line \(error.line), column \(error.column))")
         }
-        guard let object = parsed as? [String: Any] else {
+        guard case .object(let object) = parsed else {
             throw HTTPError(
                 .unprocessableContent, detail: "the body must be a JSON object",
                 errors: [ProblemDetails.FieldError(path: "$", message: "expected an object")])

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import JSON
 
 /// A tenant's profiles: versioned, never overwritten, soft-deleted. PUT writes a new version and
 /// answers its ETag; `If-Match` makes the write conditional (412 when stale). If-Match is optional:
@@ -91,11 +92,11 @@ enum ProfileRoutes {
         var errors: [ProblemDetails.FieldError] = []
         for member in object.keys.sorted() {
             if member == "description" {
-                if !(object[member] is String) && !(object[member] is NSNull) {
+                if object[member]?.stringValue == nil && object[member]?.isNull != true {
                     errors.append(ProblemDetails.FieldError(path: member, message: "must be a string"))
                 }
             } else if ProfileDocument.sectionNames.contains(member) {
-                if !(object[member] is [String: Any]) {
+                if object[member]?.objectValue == nil {
                     errors.append(ProblemDetails.FieldError(path: member, message: "must be an object"))
                 }
             } else {
@@ -113,7 +114,7 @@ enum ProfileRoutes {
         let document = ProfileDocument(
             json: try JSONBody.text(of: request),
             sections: ProfileDocument.sectionNames.filter { object[$0] != nil },
-            description: object["description"] as? String)
+            description: object["description"]?.stringValue)
         let problems = validator.problems(in: document)
         guard problems.isEmpty else {
             throw HTTPError(

@@ -1,9 +1,10 @@
 import HTTPServer
+import JSON
 
 /// Checks on the members of a JSON object body, each failure a 422 naming the member.
 enum RequestFields {
     /// Unknown members are refused, not silently dropped: a typo must not pass for a default.
-    static func refuseUnknown(in object: [String: Any], allowed: [String]) throws(HTTPError) {
+    static func refuseUnknown(in object: JSONObject, allowed: [String]) throws(HTTPError) {
         let unknown = object.keys.filter { !allowed.contains($0) }.sorted()
         guard unknown.isEmpty else {
             throw HTTPError(
@@ -15,11 +16,11 @@ enum RequestFields {
         }
     }
 
-    static func requiredString(_ name: String, in object: [String: Any]) throws(HTTPError) -> String {
+    static func requiredString(_ name: String, in object: JSONObject) throws(HTTPError) -> String {
         guard let value = object[name] else {
             throw invalid(name, "is required")
         }
-        guard let text = value as? String else {
+        guard case .string(let text) = value else {
             throw invalid(name, "must be a string")
         }
         return text

@@ -1,11 +1,11 @@
 import Foundation
-import HTTPServer
+import JSON
 import Testing
 
 @Suite("JSON string escaping")
-struct JSONTextTests {
+struct JSONStringEscapingTests {
     @Test(
-        "escapes what RFC 8259 requires and reads back as the same text",
+        "escapes what RFC 8259 requires, and DEL, and reads back as the same text",
         arguments: [
             ("plain", #""plain""#),
             ("say \"hi\"", #""say \"hi\"""#),
@@ -15,7 +15,7 @@ struct JSONTextTests {
             ("caf\u{E9} \u{1F697}", "\"caf\u{E9} \u{1F697}\""),
         ])
     func escapes(text: String, expected: String) throws {
-        let quoted = JSONText.quoted(text)
+        let quoted = JSONWriter().string(for: .string(text))
         #expect(quoted == expected)
         let decoded = try JSONSerialization.jsonObject(with: Data(quoted.utf8), options: [.fragmentsAllowed])
         #expect(decoded as? String == text)
