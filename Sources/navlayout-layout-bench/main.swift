@@ -1,8 +1,11 @@
-// Layout benchmark: the whole request path (request JSON in, result JSON out) next to the bare solver
-// work of the same layout (the same constraints and edit values in a fresh Cassowary solver), in one run.
+// Layout benchmark: the request path (request JSON in, result JSON out) next to the bare solver work of
+// the same layout (the same constraints and edit values in a fresh Cassowary solver), in one run. Two
+// paths are measured: `served` is exactly what POST /v1/layouts runs for a body it has seen before
+// (`LayoutPipeline.solve`: parse, the prepared-layout cache, a re-solve, the result's bytes), and
+// `path` a cold one (decode, plan and solve afresh, write).
 //
 //     swift run -c release navlayout-layout-bench [--repetitions R] [FILE.json ...]
-//     navlayout-layout-bench --profile solve|path|decode COUNT FILE.json
+//     navlayout-layout-bench --profile solve|path|decode|served COUNT FILE.json
 //
 // --profile runs one stage COUNT times and prints nothing else, so that an instruction counter
 // (valgrind --tool=callgrind) sees only that stage: instruction counts are stable where wall-clock
@@ -34,10 +37,10 @@ struct Options {
                 }
                 repetitions = count
             } else if argument == "--profile" {
-                guard let stage = remaining.popFirst(), ["solve", "path", "decode"].contains(stage),
+                guard let stage = remaining.popFirst(), ["solve", "path", "decode", "served"].contains(stage),
                     let text = remaining.popFirst(), let count = Int(text), count > 0
                 else {
-                    throw UsageError(description: "--profile needs solve, path or decode and a positive count")
+                    throw UsageError(description: "--profile needs solve, path, decode or served and a positive count")
                 }
                 profile = (stage, count)
             } else {
@@ -81,8 +84,11 @@ do {
             var prepared = PreparedLayout(request)
             _ = prepared.solve(screen: request.screen)
             let workload = prepared.workload
+            let pipeline = LayoutPipeline(clock: { 0 })
             for _ in 0..<profile.count {
-                if profile.stage == "solve" {
+                if profile.stage == "served" {
+                    sink &+= (try? pipeline.solve(LayoutBody.read(bytes)))?.resultBytes().count ?? 0
+                } else if profile.stage == "solve" {
                     sink &+= (try? workload.solve()).map { _ in 1 } ?? 0
                 } else if profile.stage == "decode" {
                     sink &+= (try? LayoutRequest.decode(from: bytes)).map { $0.delegate == nil ? 1 : 2 } ?? 0
@@ -95,7 +101,7 @@ do {
         exit(0)
     }
     print(
-        "request                      constraints  solve_us   prepare_us resolve_us engine_us  path_us    path/solve path/engine"
+        "request                      constraints  solve_us   prepare_us resolve_us engine_us  path_us    served_us  path/solve served/solve"
             + "  (medians of \(options.repetitions), microseconds per layout)")
     for path in options.files {
         let bytes = try readFile(path)
@@ -123,6 +129,10 @@ do {
             guard let request = try? LayoutRequest.decode(from: bytes) else { return 0 }
             return LayoutEngine.solve(request).jsonBytes().count
         }
+        let pipeline = LayoutPipeline(clock: { 0 })
+        let served = medianMicroseconds(repetitions: options.repetitions) {
+            (try? pipeline.solve(LayoutBody.read(bytes)))?.resultBytes().count ?? 0
+        }
         let name = String(path.split(separator: "/").last ?? Substring(path))
         func column(_ text: String, _ width: Int) -> String {
             text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
@@ -135,7 +145,8 @@ do {
         print(
             column(name, 29) + column("\(workload.constraints.count)", 13) + column(fixed(solve), 11)
                 + column(fixed(prepare), 11) + column(fixed(resolve), 11) + column(fixed(engine), 11)
-                + column(fixed(whole), 11) + column(fixed(whole / solve) + "x", 11) + fixed(whole / engine) + "x")
+                + column(fixed(whole), 11) + column(fixed(served), 11) + column(fixed(whole / solve) + "x", 11)
+                + fixed(served / solve) + "x")
     }
 } catch {
     print("navlayout-layout-bench: \(error)")

@@ -9,3 +9,10 @@ enum Fixtures {
         [UInt8](try Data(contentsOf: directory.appendingPathComponent(name)))
     }
 }
+
+extension Fixtures {
+    struct FixtureError: Error, CustomStringConvertible {
+        var name: String
+        var description: String { "fixture \(name) is not a JSON object" }
+    }
+}

@@ -1,4 +1,5 @@
 import HTTPServer
+import NavigationLayout
 import Storage
 
 /// What every route handler may use: the repositories, authentication, metrics and the pieces of
@@ -10,16 +11,19 @@ public struct ServiceEnvironment: Sendable {
     public let profileValidator: any ProfileValidator
     /// The migrations the running binary expects, for /readyz.
     public let migrator: Migrator
+    /// The one way layouts are solved, with this service's prepared-layout cache.
+    public let layouts: LayoutPipeline
 
     public init(
         repositories: Repositories, metrics: ServiceMetrics, profileValidator: any ProfileValidator,
-        migrator: Migrator
+        migrator: Migrator, layouts: LayoutPipeline = LayoutPipeline(clock: EngineClock.nanoseconds)
     ) {
         self.repositories = repositories
         self.authenticator = Authenticator(repositories: repositories)
         self.metrics = metrics
         self.profileValidator = profileValidator
         self.migrator = migrator
+        self.layouts = layouts
     }
 
     /// Runs a repository call, timing it as the database operation `operation`.

@@ -2,7 +2,7 @@ import Foundation
 import JSON
 import NavigationLayout
 
-/// Runs the layout commands of the executable on files: the same engine calls as the service's
+/// Runs the layout commands of the executable on files: the same layout pipeline as the service's
 /// routes, without a server or a database.
 ///
 /// Exit status: 0 done, 1 the layout has an error (check, matrix), 2 the input could not be read
@@ -10,6 +10,7 @@ import NavigationLayout
 /// the position).
 public struct LayoutCommandRunner: Sendable {
     public var io: CommandIO
+    private let pipeline = LayoutPipeline(clock: EngineClock.nanoseconds)
 
     public init(io: CommandIO = .process) {
         self.io = io
@@ -36,8 +37,8 @@ public struct LayoutCommandRunner: Sendable {
     // MARK: Commands
 
     private func solve(_ input: String, svgOutput: String?) throws -> Int32 {
-        let request = try readRequest(input)
-        let result = LayoutEngine.solve(request, clock: EngineClock.nanoseconds)
+        let solved = try solveFile(input)
+        let (request, result) = (solved.request, solved.result)
         io.standardOutput(String(decoding: result.jsonBytes(format: .pretty), as: UTF8.self) + "\n")
         if let svgOutput {
             let picture = LayoutPicture(request: request, result: result.jsonValue, title: displayName(input))
@@ -47,8 +48,7 @@ public struct LayoutCommandRunner: Sendable {
     }
 
     private func check(_ input: String) throws -> Int32 {
-        let request = try readRequest(input)
-        let result = LayoutEngine.solve(request)
+        let result = try solveFile(input).result
         io.standardOutput(DiagnosticsReport.text(result, source: displayName(input)))
         return result.diagnostics.contains { $0.severity == .error } ? 1 : 0
     }
@@ -82,14 +82,12 @@ public struct LayoutCommandRunner: Sendable {
             object["matrix"] = .object(selection)
             document = .object(object)
         }
-        let plan: MatrixPlan
+        let solved: SolvedMatrix
         do throws(RequestError) {
-            let (base, selection) = try MatrixPlan.split(body: document)
-            plan = try MatrixPlan(base: base, selection: selection)
+            solved = try pipeline.matrix(try body(of: document, input))
         } catch {
             throw InputFailure(path: input, error: error)
         }
-        let solved = MatrixRoute.solve(plan, metrics: nil, recording: false)
         var report = solved.report
         io.standardOutput(JSONWriter(format: .pretty).string(for: report.jsonValue) + "\n")
         if let svgOutput {
@@ -124,13 +122,25 @@ public struct LayoutCommandRunner: Sendable {
         }
     }
 
-    private func readRequest(_ input: String) throws -> LayoutRequest {
+    /// The request in `input` through the layout pipeline.
+    private func solveFile(_ input: String) throws -> SolvedLayout {
         let document = try readDocument(input)
         try rejectProfile(document, input)
         do throws(RequestError) {
-            return try LayoutRequest.decode(from: document)
+            return try pipeline.solve(try body(of: document, input))
         } catch {
             throw InputFailure(path: input, error: error)
+        }
+    }
+
+    /// A file's document as a layout body; `rejectProfile` has refused any profile reference.
+    private func body(of document: JSONValue, _ input: String) throws(RequestError) -> LayoutBody {
+        do throws(LayoutBody.ReadError) {
+            return try LayoutBody(document: document)
+        } catch {
+            switch error {
+            case .notJSON(let error), .invalidProfileReference(let error): throw error
+            }
         }
     }
 

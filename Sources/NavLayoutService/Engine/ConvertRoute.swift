@@ -16,11 +16,11 @@ enum ConvertRoute {
 
     static let handler: ServiceHandler = { request, _, environment in
         let key = try await environment.authenticator.tenant(of: request)
-        let body = try EngineRequestBody.parse(request)
-        let profile = try await ResolvedProfile.resolve(body, tenantID: key.tenantID, environment: environment)
+        let body = try EngineRequestBody.layoutBody(request)
+        let profile = try await environment.profile(for: body, tenantID: key.tenantID)
         let converted: ConversionResult
         do throws(RequestError) {
-            converted = try convert(profile.document)
+            converted = try convert(body.document(mergedWith: profile))
         } catch {
             throw RequestError.httpError(error, detail: "the conversion request is not valid")
         }

@@ -2,9 +2,9 @@ import HTTPServer
 import JSON
 import NavigationLayout
 
-/// The body of an engine route read once with the engine's own JSON parser: media type checked,
-/// parsed, and every failure a problem document. Malformed JSON is a 422 with its line and column
-/// (api.md: "Malformed JSON ... are 422 problem details instead, with the position").
+/// The body of an engine route read once with the one JSON parser: media type checked, parsed, and
+/// every failure a problem document. Malformed JSON is a 422 with its line and column (api.md:
+/// "Malformed JSON ... are 422 problem details instead, with the position").
 enum EngineRequestBody {
     static func parse(_ request: Request) throws(HTTPError) -> JSONValue {
         try JSONBody.checkMediaType(of: request)
@@ -14,11 +14,22 @@ enum EngineRequestBody {
         do throws(JSONParseError) {
             return try JSONParser().parse(request.body)
         } catch {
-            throw RequestError.httpError(
-                RequestError(issues: [
-                    RequestError.Issue(path: "", message: error.message, line: error.line, column: error.column)
-                ]),
-                detail: "the body is not valid JSON")
+            throw RequestError.httpError(RequestError(error), detail: "the body is not valid JSON")
+        }
+    }
+
+    /// A layout body: the parsed document, its bytes as sent, and the profile it names (a name or
+    /// version of the wrong type is a 422 at its path).
+    static func layoutBody(_ request: Request) throws(HTTPError) -> LayoutBody {
+        let document = try parse(request)
+        do throws(LayoutBody.ReadError) {
+            return try LayoutBody(bytes: request.body, document: document)
+        } catch {
+            switch error {
+            case .notJSON(let error): throw RequestError.httpError(error, detail: "the body is not valid JSON")
+            case .invalidProfileReference(let error):
+                throw RequestError.httpError(error, detail: "the request is not valid")
+            }
         }
     }
 }
@@ -36,5 +47,30 @@ extension RequestError {
                     path: issue.path.isEmpty ? "$" : issue.path,
                     message: issue.message + (position.isEmpty ? "" : " (\(position.joined(separator: ", ")))"))
             })
+    }
+}
+
+extension ServiceEnvironment {
+    /// The stored profile `body` names, at its version or the latest; nil when it names none. A
+    /// missing profile or version is the repository's 404.
+    func profile(for body: LayoutBody, tenantID: String) async throws -> StoredProfile? {
+        guard let reference = body.profile else { return nil }
+        let stored: ProfileVersion
+        if let version = reference.version {
+            stored = try await database("profile") {
+                try await repositories.profiles.version(version, tenantID: tenantID, name: reference.name)
+            }
+        } else {
+            stored = try await database("profile") {
+                try await repositories.profiles.current(tenantID: tenantID, name: reference.name)
+            }
+        }
+        do throws(JSONParseError) {
+            let document = try JSONParser().parse(stored.document)
+            return StoredProfile(name: reference.name, version: stored.version, document: document)
+        } catch {
+            // Stored profiles were validated on PUT; one that no longer parses is a server fault.
+            throw HTTPError(.internalServerError, detail: "the stored profile '\(reference.name)' does not parse")
+        }
     }
 }

@@ -9,15 +9,11 @@ enum SolveRoutes {
     static let solve: ServiceHandler = { request, _, environment in
         let key = try await environment.authenticator.tenant(of: request)
         let record = try recordParameter(request)
-        var solved = try await SolvedLayout.solve(request, tenantID: key.tenantID, environment: environment)
-        guard record else { return Response.json(solved.result.jsonBytes()) }
+        let solved = try await solveBody(of: request, tenantID: key.tenantID, environment: environment)
+        guard record else { return Response.json(solved.resultBytes()) }
         let id = LayoutID.generate()
-        solved.result.id = id.text
-        let resultBytes = solved.result.jsonBytes()
-        let row = NewLayoutRecord(
-            id: id, tenantID: key.tenantID, request: solved.request,
-            requestJSON: JSONWriter().string(for: solved.document), result: solved.result,
-            resultJSON: String(decoding: resultBytes, as: UTF8.self), profile: solved.profile)
+        let resultBytes = solved.resultBytes(id: id.text)
+        let row = NewLayoutRecord(id: id, tenantID: key.tenantID, solved: solved, resultBytes: resultBytes)
         _ = try await environment.database("layouts.record") {
             try await environment.repositories.layouts.record(row)
         }
@@ -29,7 +25,7 @@ enum SolveRoutes {
     /// POST /v1/layouts/svg: the picture of a solve that is never recorded.
     static let picture: ServiceHandler = { request, _, environment in
         let key = try await environment.authenticator.tenant(of: request)
-        let solved = try await SolvedLayout.solve(request, tenantID: key.tenantID, environment: environment)
+        let solved = try await solveBody(of: request, tenantID: key.tenantID, environment: environment)
         let picture = LayoutPicture(request: solved.request, result: solved.result.jsonValue)
         return svgResponse(SVGRenderer().renderDocument(picture))
     }
@@ -46,6 +42,23 @@ enum SolveRoutes {
         let picture = try storedPicture(
             requestJSON: stored.requestJSON, resultJSON: stored.resultJSON, title: "Layout \(id.text)")
         return svgResponse(SVGRenderer().renderDocument(picture))
+    }
+
+    /// The request's body through the layout pipeline, its profile fetched and merged. Everything
+    /// runs on the worker that read the request: a thread hop costs more than a small solve.
+    static func solveBody(of request: Request, tenantID: String, environment: ServiceEnvironment) async throws
+        -> SolvedLayout
+    {
+        let body = try EngineRequestBody.layoutBody(request)
+        let profile = try await environment.profile(for: body, tenantID: tenantID)
+        let solved: SolvedLayout
+        do throws(RequestError) {
+            solved = try environment.layouts.solve(body, profile: profile)
+        } catch {
+            throw RequestError.httpError(error, detail: "the layout request is not valid")
+        }
+        environment.metrics.recordSolve(duration: .microseconds(solved.result.solveMicros ?? 0))
+        return solved
     }
 
     /// The picture of a stored request and result. Both were written by this service, so one that
@@ -74,5 +87,18 @@ enum SolveRoutes {
         case "false"?: return false
         default: throw QueryParameters.bad("record", "must be true or false")
         }
+    }
+}
+
+extension NewLayoutRecord {
+    /// The history row of a solved layout whose answer, with its id, is `resultBytes`.
+    init(id: LayoutID, tenantID: String, solved: SolvedLayout, resultBytes: [UInt8]) {
+        self.init(
+            id: id, tenantID: tenantID, profileName: solved.profile?.name, profileVersion: solved.profile?.version,
+            mode: solved.result.mode == .builtIn ? .builtIn : .delegate,
+            navigation: LayoutNavigationState(rawValue: solved.result.navigation.rawValue) ?? .guidance,
+            status: LayoutStatus(rawValue: solved.result.status) ?? .error,
+            requestJSON: String(decoding: solved.storedRequest, as: UTF8.self),
+            resultJSON: String(decoding: resultBytes, as: UTF8.self))
     }
 }

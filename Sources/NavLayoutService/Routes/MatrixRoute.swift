@@ -20,8 +20,8 @@ public enum MatrixRoute {
     public static func handler(solverForGroup: @escaping SolverFactory) -> ServiceHandler {
         { request, _, environment in
             let key = try await environment.authenticator.tenant(of: request)
-            let read = try await readPlan(request, tenantID: key.tenantID, environment: environment)
-            let report = MatrixRunner.run(read.plan, solverForGroup: solverForGroup)
+            let plan = try await readPlan(request, tenantID: key.tenantID, environment: environment)
+            let report = MatrixRunner.run(plan, solverForGroup: solverForGroup)
             return Response.json(JSONWriter().bytes(for: report.jsonValue))
         }
     }
@@ -31,8 +31,18 @@ public enum MatrixRoute {
     public static let engineHandler: ServiceHandler = { request, _, environment in
         let key = try await environment.authenticator.tenant(of: request)
         let record = try SolveRoutes.recordParameter(request)
-        let read = try await readPlan(request, tenantID: key.tenantID, environment: environment)
-        let solved = solve(read.plan, metrics: environment.metrics, recording: record)
+        let body = try EngineRequestBody.layoutBody(request)
+        let profile = try await environment.profile(for: body, tenantID: key.tenantID)
+        let solved: SolvedMatrix
+        do throws(RequestError) {
+            solved = try environment.layouts.matrix(
+                body, profile: profile, cellID: record ? { LayoutID.generate().text } : nil)
+        } catch {
+            throw RequestError.httpError(error, detail: "the matrix request is not valid")
+        }
+        for result in solved.results {
+            environment.metrics.recordSolve(duration: .microseconds(result.solveMicros ?? 0))
+        }
         var report = solved.report
         guard record else { return Response.json(JSONWriter().bytes(for: report.jsonValue)) }
 
@@ -42,23 +52,24 @@ public enum MatrixRoute {
         var ids: [(key: String, id: String)] = []
         ids.reserveCapacity(solved.results.count)
         let writer = JSONWriter()
-        for (cell, result) in zip(read.plan.cells, solved.results) {
+        for (cell, result) in zip(solved.plan.cells, solved.results) {
             guard let idText = result.id, let id = LayoutID(idText) else { continue }
             ids.append((cell.key, idText))
             cells.append(
                 NewLayoutRecord(
-                    id: id, tenantID: key.tenantID, request: cell.request,
-                    requestJSON: writer.string(for: cell.request.jsonValue), result: result,
-                    resultJSON: String(decoding: result.jsonBytes(), as: UTF8.self), profile: read.profile))
+                    id: id, tenantID: key.tenantID,
+                    solved: SolvedLayout(
+                        request: cell.request, result: result, profile: profile,
+                        storedRequest: writer.bytes(for: cell.request.jsonValue)),
+                    resultBytes: result.jsonBytes()))
         }
         report.record(ids: ids)
         let answer = withID(report.jsonValue, matrixID)
         let answerText = writer.string(for: answer)
         let matrix = NewMatrixRecord(
-            id: matrixID, tenantID: key.tenantID, profileName: read.profile.profileName,
-            profileVersion: read.profile.profileVersion,
+            id: matrixID, tenantID: key.tenantID, profileName: profile?.name, profileVersion: profile?.version,
             status: LayoutStatus(rawValue: report.status.rawValue) ?? .error,
-            requestJSON: writer.string(for: read.profile.document), reportJSON: answerText, cells: cells)
+            requestJSON: String(decoding: solved.storedRequest, as: UTF8.self), reportJSON: answerText, cells: cells)
         try await environment.database("matrices.record") {
             try await environment.repositories.matrices.record(matrix)
         }
@@ -119,72 +130,17 @@ public enum MatrixRoute {
     // MARK: Pieces
 
     /// The body read, its profile merged, and the plan of cells.
-    struct ReadPlan: Sendable {
-        var plan: MatrixPlan
-        var profile: ResolvedProfile
-    }
-
     static func readPlan(_ request: Request, tenantID: String, environment: ServiceEnvironment) async throws
-        -> ReadPlan
+        -> MatrixPlan
     {
-        let body = try EngineRequestBody.parse(request)
-        let base: JSONValue
-        let selection: MatrixSelection
+        let body = try EngineRequestBody.layoutBody(request)
+        let profile = try await environment.profile(for: body, tenantID: tenantID)
         do throws(RequestError) {
-            (base, selection) = try MatrixPlan.split(body: body)
+            let (base, selection) = try MatrixPlan.split(body: body.document(mergedWith: profile))
+            return try MatrixPlan(base: base, selection: selection)
         } catch {
             throw RequestError.httpError(error, detail: "the matrix request is not valid")
         }
-        var profile = try await ResolvedProfile.resolve(base, tenantID: tenantID, environment: environment)
-        do throws(RequestError) {
-            let plan = try MatrixPlan(base: profile.document, selection: selection)
-            // The stored request keeps the selection, so the matrix can be asked again as it was.
-            if case .object(var object) = profile.document, case .object(let original) = body,
-                let matrix = original["matrix"]
-            {
-                object["matrix"] = matrix
-                profile.document = .object(object)
-            }
-            return ReadPlan(plan: plan, profile: profile)
-        } catch {
-            throw RequestError.httpError(error, detail: "the matrix request is not valid")
-        }
-    }
-
-    /// Solves every cell with one `PreparedLayout` per group; with `recording`, each result gets a
-    /// history id before it is encoded.
-    static func solve(_ plan: MatrixPlan, metrics: ServiceMetrics?, recording: Bool) -> (
-        report: MatrixReport, results: [LayoutResult]
-    ) {
-        let collector = ResultCollector(count: plan.cells.count)
-        let report = MatrixRunner.run(plan) { (group: MatrixCellGroup) -> (MatrixCell) -> MatrixCellOutcome in
-            var prepared = PreparedLayout(group.request)
-            // The runner asks for the group's cells in `cellIndexes` order.
-            let indexes = group.cellIndexes
-            var position = 0
-            return { cell in
-                let start = EngineClock.nanoseconds()
-                var result = prepared.solve(screen: cell.request.screen)
-                let micros = Int((EngineClock.nanoseconds() &- start) / 1000)
-                result.solveMicros = micros
-                metrics?.recordSolve(duration: .microseconds(micros))
-                if recording { result.id = LayoutID.generate().text }
-                if position < indexes.count { collector.results[indexes[position]] = result }
-                position += 1
-                return MatrixCellOutcome(
-                    status: PictureStatus(rawValue: result.status) ?? .error,
-                    codes: result.diagnostics.map(\.code.rawValue),
-                    wideMode: result.wideMode, solveMicros: micros)
-            }
-        }
-        return (report, collector.results.compactMap { $0 })
-    }
-
-    /// The results by cell index. A class because the
-    /// runner's per-cell closures outlive the group closure that makes them; used on one thread.
-    private final class ResultCollector {
-        var results: [LayoutResult?]
-        init(count: Int) { results = Array(repeating: nil, count: count) }
     }
 
     /// The table with the matrix id first.

@@ -42,7 +42,7 @@ public struct RequestError: Error, Sendable, Equatable, CustomStringConvertible 
         issues = [Issue(path: path, message: message, column: column)]
     }
 
-    init(_ syntax: JSONParseError) {
+    public init(_ syntax: JSONParseError) {
         issues = [Issue(path: "", message: syntax.message, line: syntax.line, column: syntax.column)]
     }
 

@@ -1,8 +1,7 @@
 import JSON
-import NavigationLayout
 import Testing
 
-@testable import NavLayoutService
+@testable import NavigationLayout
 
 @Suite("Prepared layouts kept between requests")
 struct PreparedLayoutCacheTests {

@@ -1,5 +1,4 @@
 import JSON
-import NavigationLayout
 import Synchronization
 
 /// Prepared layouts (plan, parsed rules, solver) kept between requests, keyed by everything of a

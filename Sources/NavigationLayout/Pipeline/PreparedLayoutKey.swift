@@ -1,5 +1,4 @@
 import JSON
-import NavigationLayout
 
 #if canImport(Glibc)
     import Glibc

@@ -1,0 +1,59 @@
+import JSON
+
+extension LayoutPipeline {
+    /// Expands a body with a `matrix` selection over its cells and solves each: one prepared layout
+    /// per group of cells (the same request but for the screen geometry), re-solved with each cell's
+    /// screen as edit variables. `cellID`, when given, names each result (its history id) before it
+    /// is encoded.
+    public func matrix(
+        _ body: LayoutBody, profile: StoredProfile? = nil, cellID: (() -> String)? = nil
+    ) throws(RequestError) -> SolvedMatrix {
+        let (base, selection) = try MatrixPlan.split(body: body.document)
+        let merged = LayoutBody.merge(base, profile: profile)
+        let plan = try MatrixPlan(base: merged, selection: selection)
+        var results: [LayoutResult?] = Array(repeating: nil, count: plan.cells.count)
+        let report = MatrixRunner.run(plan) { (group: MatrixCellGroup) -> (MatrixCell) -> MatrixCellOutcome in
+            var prepared = PreparedLayout(group.request)
+            // The runner asks for the group's cells in `cellIndexes` order.
+            var remaining = group.cellIndexes[...]
+            return { cell in
+                let start = self.clock()
+                var result = prepared.solve(screen: cell.request.screen)
+                let micros = Int((self.clock() &- start) / 1000)
+                result.solveMicros = micros
+                result.id = cellID?()
+                if let index = remaining.popFirst() { results[index] = result }
+                return MatrixCellOutcome(
+                    status: PictureStatus(rawValue: result.status) ?? .error,
+                    codes: result.diagnostics.map(\.code.rawValue),
+                    wideMode: result.wideMode, solveMicros: micros)
+            }
+        }
+        // History keeps the request as sent, or the merged one with the selection kept, so the matrix
+        // can be asked again as it was.
+        let storedRequest: [UInt8]
+        if profile == nil, !body.bytes.isEmpty {
+            storedRequest = body.bytes
+        } else if case .object(var object) = merged, case .object(let original) = body.document,
+            let matrix = original["matrix"]
+        {
+            object["matrix"] = matrix
+            storedRequest = JSONWriter().bytes(for: .object(object))
+        } else {
+            storedRequest = JSONWriter().bytes(for: merged)
+        }
+        return SolvedMatrix(
+            plan: plan, report: report, results: results.compactMap { $0 }, profile: profile,
+            storedRequest: storedRequest)
+    }
+}
+
+/// A solved device matrix: its cells, the table, each cell's result in cell order, the profile
+/// merged, and the request as history keeps it.
+public struct SolvedMatrix: Sendable {
+    public var plan: MatrixPlan
+    public var report: MatrixReport
+    public var results: [LayoutResult]
+    public var profile: StoredProfile?
+    public var storedRequest: [UInt8]
+}

@@ -1,0 +1,58 @@
+import JSON
+
+/// The one way a layout is solved: a request body (and the stored profile it names) through the
+/// profile merge and the prepared-layout cache to a result and its bytes. The HTTP routes, the
+/// command line, the device matrix and the benchmarks all call it, so what is measured is what is
+/// served.
+///
+/// The pipeline owns its cache of prepared layouts: each service (each application a test builds)
+/// has its own, and a command-line run starts empty.
+public final class LayoutPipeline: Sendable {
+    let cache: PreparedLayoutCache
+    /// Nanoseconds on a monotonic clock, for `solveMicros` (the engine has no clock of its own).
+    let clock: @Sendable () -> UInt64
+
+    public init(cacheCapacity: Int = 256, clock: @escaping @Sendable () -> UInt64) {
+        cache = PreparedLayoutCache(capacity: cacheCapacity)
+        self.clock = clock
+    }
+
+    /// Merges `profile` (the one `body.profile` names, fetched by the caller) under the body, then
+    /// decodes and solves it with the cached prepared layout of its key. Errors are the request's
+    /// own, each with its path.
+    public func solve(_ body: LayoutBody, profile: StoredProfile? = nil) throws(RequestError) -> SolvedLayout {
+        let document = body.document(mergedWith: profile)
+        let solved = try cache.solve(document: document, clock: clock)
+        return SolvedLayout(
+            request: solved.request, result: solved.result, profile: profile,
+            storedRequest: profile == nil && !body.bytes.isEmpty ? body.bytes : JSONWriter().bytes(for: document))
+    }
+
+    /// The number of prepared layouts held, for tests and metrics.
+    public var preparedLayoutCount: Int { cache.count }
+}
+
+/// A solved body: what it decoded to, its result (with the engine's time in `solveMicros`), the
+/// profile merged, and the request as history keeps it: the bytes that were sent, or the merged
+/// document when a profile filled it in.
+public struct SolvedLayout: Sendable {
+    public var request: LayoutRequest
+    public var result: LayoutResult
+    public var profile: StoredProfile?
+    public var storedRequest: [UInt8]
+
+    public init(request: LayoutRequest, result: LayoutResult, profile: StoredProfile?, storedRequest: [UInt8]) {
+        self.request = request
+        self.result = result
+        self.profile = profile
+        self.storedRequest = storedRequest
+    }
+
+    /// The result as the API answers it, with its history id when it has one.
+    public func resultBytes(id: String? = nil) -> [UInt8] {
+        guard let id else { return result.jsonBytes() }
+        var result = result
+        result.id = id
+        return result.jsonBytes()
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import NavLayoutService
+import Storage
+import Testing
+
+@Suite("The layout pipeline behind the routes")
+struct LayoutPipelineApiTests {
+    @Test("history keeps the request bytes as they were sent, not a rewrite of them")
+    func storedRequestIsTheBytesSent() async throws {
+        try await LiveService.with { service in
+            let acme = try await service.createTenant("acme")
+            // Spacing and member order a writer would not reproduce.
+            let sent = try Fixtures.text("seed-delegate-guidance.json").replacingOccurrences(of: "\n", with: "\n   ")
+            let answer = try await service.client.send("POST", "/v1/layouts", token: acme.secret, json: sent)
+            #expect(answer.status == 200)
+            let idText = try #require(try answer.object()["id"] as? String)
+            let id = try #require(LayoutID(idText))
+            let stored = try await service.application.environment.repositories.layouts.get(
+                tenantID: acme.id, id: id)
+            #expect(stored.requestJSON == sent)
+        }
+    }
+
+    @Test("with a profile, history keeps the merged request with the version that was merged")
+    func storedRequestWithAProfileIsTheMergedDocument() async throws {
+        try await LiveService.with { service in
+            let acme = try await service.createTenant("acme")
+            var profile = try Fixtures.object("seed-delegate-guidance.json")
+            profile["screen"] = nil
+            let put = try await service.client.send(
+                "PUT", "/v1/profiles/driver", token: acme.secret, json: try Fixtures.json(profile))
+            #expect(put.status == 201)
+            let body = #"{"profile":"driver","screen":{"width":375,"height":667,"safeArea":{"top":20}}}"#
+            let answer = try await service.client.send("POST", "/v1/layouts", token: acme.secret, json: body)
+            #expect(answer.status == 200)
+            let idText = try #require(try answer.object()["id"] as? String)
+            let id = try #require(LayoutID(idText))
+            let stored = try await service.application.environment.repositories.layouts.get(
+                tenantID: acme.id, id: id)
+            let request = try #require(
+                try JSONSerialization.jsonObject(with: Data(stored.requestJSON.utf8)) as? [String: Any])
+            #expect(request["profileVersion"] as? Int == 1)
+            #expect(request["delegate"] != nil)
+            #expect((request["screen"] as? [String: Any])?["width"] as? Int == 375)
+        }
+    }
+
+    @Test("each application solves with a prepared-layout cache of its own")
+    func eachApplicationHasItsOwnCache() async throws {
+        try await LiveService.with { first in
+            try await LiveService.with { second in
+                let acme = try await first.createTenant("acme")
+                let sample = try Fixtures.text("seed-delegate-guidance.json")
+                let answer = try await first.client.send(
+                    "POST", "/v1/layouts?record=false", token: acme.secret, json: sample)
+                #expect(answer.status == 200)
+                #expect(first.application.environment.layouts.preparedLayoutCount == 1)
+                #expect(second.application.environment.layouts.preparedLayoutCount == 0)
+            }
+        }
+    }
+}
