@@ -39,13 +39,38 @@ extension Solver {
 
         var constant = accumulateTerms(constraint.expression.termList, constant: constraint.expression.constant)
 
+        let (marker, other) = accumulateMarkers(relation: constraint.relation, isRequired: isRequired)
+        var entries: [RowEntry] = []
+        swap(&entries, &tableau.newRowBuffer)
+        defer { swap(&entries, &tableau.newRowBuffer) }
+        tableau.takeAccumulatedRow(into: &entries)
+        if constant < 0 {
+            constant = -constant
+            for index in entries.indices { entries[index].coefficient = -entries[index].coefficient }
+        }
+        if !isRequired {
+            // Each error costs one unit at its level: errors at one priority add up.
+            if constraint.relation == .equal { tableau.addCost(of: marker, level: level, amount: 1) }
+            tableau.addCost(of: other, level: level, amount: 1)
+        }
+
+        try addRow(
+            &entries, constant: constant, marker: marker, other: other, of: constraint,
+            symbolCheckpoint: symbolCheckpoint)
+        tableau.optimize()
+        return commit(constraint, marker: marker, other: other, isEdit: isEdit, defined: -1)
+    }
+
+    /// Accumulates the constraint's marker symbols into the row being built and returns them (`other`
+    /// is -1 when there is none): `expression + slack = 0` for <=, `expression - slack = 0` for >=,
+    /// with an error that lets a non-required one give way; a dummy for a required equality, two errors
+    /// (one each way) for a non-required one.
+    mutating func accumulateMarkers(relation: Relation, isRequired: Bool) -> (marker: Int32, other: Int32) {
         var marker: Int32
         var other: Int32 = -1
-        switch constraint.relation {
+        switch relation {
         case .lessThanOrEqual, .greaterThanOrEqual:
-            // expression + slack = 0 for <=, expression - slack = 0 for >=; a non-required one also
-            // gets an error that lets it give way.
-            let sign: Double = constraint.relation == .lessThanOrEqual ? 1 : -1
+            let sign: Double = relation == .lessThanOrEqual ? 1 : -1
             marker = tableau.allocateSymbol(.slack)
             tableau.accumulateSymbol(marker, sign)
             if !isRequired {
@@ -63,20 +88,17 @@ extension Solver {
                 tableau.accumulateSymbol(other, 1)
             }
         }
-        var entries: [RowEntry] = []
-        swap(&entries, &tableau.newRowBuffer)
-        defer { swap(&entries, &tableau.newRowBuffer) }
-        tableau.takeAccumulatedRow(into: &entries)
-        if constant < 0 {
-            constant = -constant
-            for index in entries.indices { entries[index].coefficient = -entries[index].coefficient }
-        }
-        if !isRequired {
-            // Each error costs one unit at its level: errors at one priority add up.
-            if constraint.relation == .equal { tableau.addCost(of: marker, level: level, amount: 1) }
-            tableau.addCost(of: other, level: level, amount: 1)
-        }
+        return (marker, other)
+    }
 
+    /// Adds the new row `0 = constant + Σ entries` to the tableau with a basic symbol chosen for it:
+    /// a subject solved for directly, a marker of required equalities, a violated inequality's slack
+    /// repaired by the dual simplex, or phase one with an artificial variable. Throws (and rolls the
+    /// tableau back) when the constraint contradicts the required ones.
+    mutating func addRow(
+        _ entries: inout [RowEntry], constant: Double, marker: Int32, other: Int32, of constraint: Constraint,
+        symbolCheckpoint: Int
+    ) throws(SolverError) {
         if let subject = chooseSubject(entries, marker: marker, other: other) {
             // subject = -(constant + Σ others) / a
             let index = entries.firstIndex { $0.symbol == subject } ?? 0
@@ -123,8 +145,6 @@ extension Solver {
         } else if let candidates = addWithArtificialVariable(entries, constant: constant, marker: marker) {
             throw reject(constraint, candidates: candidates, symbolCheckpoint: symbolCheckpoint)
         }
-        tableau.optimize()
-        return commit(constraint, marker: marker, other: other, isEdit: isEdit, defined: -1)
     }
 
     /// Accumulates the terms (see ``Tableau/accumulate(_:_:)``) and returns `constant` plus the

@@ -2,10 +2,7 @@ extension Tableau {
     /// `rows[target] += factor · source` for every row of `targets`, in order, where `factor` is
     /// the row's coefficient of `eliminated` (the symbol being substituted), which leaves the row.
     /// A linear merge of two sorted rows each; entries that cancel leave the row and the column
-    /// index. The tables are moved out of `self` once for a whole run of rows whose result fits
-    /// their region, so the merges run on raw pointers with no uniqueness, bounds or exclusivity
-    /// check per entry or per row; a row that outgrows its region ends the run and moves (see
-    /// `storeRow`) with the tables back in place.
+    /// index. The rows are merged in runs (see `mergeRun`).
     mutating func mergeIntoRows(
         _ targets: UnsafeBufferPointer<Int32>, source: [RowEntry], sourceConstant: Double,
         eliminating eliminated: Int32
@@ -23,69 +20,11 @@ extension Tableau {
         var next = 0
         while next < targets.count {
             let first = next
-            // A merge links at most one node per source entry: a run ends (below) when fewer nodes
-            // than that are free, and the next one starts by making room, as each merge used to.
+            // A merge links at most one node per source entry: a run ends (see `mergeRun`) when fewer
+            // nodes than that are free, and the next one starts by making room.
             reserveNodes(source.count)
-            var merged: [RowEntry] = []
-            swap(&merged, &mergeBuffer)
-            var nodes: [ColumnNode] = []
-            swap(&nodes, &columnNodes)
-            var heads: [Int32] = []
-            swap(&heads, &columnHead)
-            var pool: [RowEntry] = []
-            swap(&pool, &entryPool)
-            var headers: [RowHeader] = []
-            swap(&headers, &rows)
-            var free = freeNode
-            var freeCount = freeNodeCount
-            // The count of the merged row that did not fit its region, -1 when all did.
-            var overflow = -1
-            merged.withUnsafeMutableBufferPointer { out in
-                nodes.withUnsafeMutableBufferPointer { nodes in
-                    heads.withUnsafeMutableBufferPointer { heads in
-                        pool.withUnsafeMutableBufferPointer { pool in
-                            headers.withUnsafeMutableBufferPointer { headers in
-                                source.withUnsafeBufferPointer { source in
-                                    while next < targets.count {
-                                        if next > first && freeCount < source.count { return }
-                                        let target = targets[next]
-                                        next &+= 1
-                                        let header = headers[Int(target)]
-                                        let start = Int(header.start)
-                                        let old = UnsafeBufferPointer(
-                                            rebasing: pool[start..<(start &+ Int(header.count))])
-                                        let factor = Tableau.coefficient(of: eliminated, in: old)
-                                        let written = Tableau.mergeKernel(
-                                            old: old, source: source, out: out, nodes: nodes, heads: heads,
-                                            free: &free, freeCount: &freeCount, target: target, factor: factor,
-                                            eliminated: eliminated)
-                                        headers[Int(target)].constant += factor * sourceConstant
-                                        if written > Int(header.capacity) {
-                                            overflow = written
-                                            return
-                                        }
-                                        // The merge has read the old entries by now.
-                                        for offset in 0..<written { pool[start &+ offset] = out[offset] }
-                                        headers[Int(target)].count = Int32(written)
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-            swap(&headers, &rows)
-            swap(&pool, &entryPool)
-            swap(&nodes, &columnNodes)
-            swap(&heads, &columnHead)
-            freeNode = free
-            freeNodeCount = freeCount
-            if overflow >= 0 {
-                merged.withUnsafeBufferPointer { merged in
-                    storeRow(targets[next - 1], UnsafeBufferPointer(rebasing: merged[0..<overflow]))
-                }
-            }
-            swap(&merged, &mergeBuffer)
+            next = mergeRun(
+                targets, from: first, source: source, sourceConstant: sourceConstant, eliminating: eliminated)
             // In row order, as each merge would have: the dual simplex takes its work list in order.
             for index in first..<next {
                 let target = Int(targets[index])
@@ -95,6 +34,79 @@ extension Tableau {
                 }
             }
         }
+    }
+
+    /// Merges into the rows of `targets` from `first` on and returns the position after the last row
+    /// merged. The tables are moved out of `self` once for the whole run, so the merges run on raw
+    /// pointers with no uniqueness, bounds or exclusivity check per entry or per row. The run ends
+    /// when fewer nodes are free than the source has entries, or with a row that outgrows its region;
+    /// that row moves (see `storeRow`) with the tables back in place.
+    private mutating func mergeRun(
+        _ targets: UnsafeBufferPointer<Int32>, from first: Int, source: [RowEntry], sourceConstant: Double,
+        eliminating eliminated: Int32
+    ) -> Int {
+        var next = first
+        var merged: [RowEntry] = []
+        swap(&merged, &mergeBuffer)
+        var nodes: [ColumnNode] = []
+        swap(&nodes, &columnNodes)
+        var heads: [Int32] = []
+        swap(&heads, &columnHead)
+        var pool: [RowEntry] = []
+        swap(&pool, &entryPool)
+        var headers: [RowHeader] = []
+        swap(&headers, &rows)
+        var free = freeNode
+        var freeCount = freeNodeCount
+        // The count of the merged row that did not fit its region, -1 when all did.
+        var overflow = -1
+        merged.withUnsafeMutableBufferPointer { out in
+            nodes.withUnsafeMutableBufferPointer { nodes in
+                heads.withUnsafeMutableBufferPointer { heads in
+                    pool.withUnsafeMutableBufferPointer { pool in
+                        headers.withUnsafeMutableBufferPointer { headers in
+                            source.withUnsafeBufferPointer { source in
+                                while next < targets.count {
+                                    if next > first && freeCount < source.count { return }
+                                    let target = targets[next]
+                                    next &+= 1
+                                    let header = headers[Int(target)]
+                                    let start = Int(header.start)
+                                    let old = UnsafeBufferPointer(
+                                        rebasing: pool[start..<(start &+ Int(header.count))])
+                                    let factor = Tableau.coefficient(of: eliminated, in: old)
+                                    let written = Tableau.mergeKernel(
+                                        old: old, source: source, out: out, nodes: nodes, heads: heads,
+                                        free: &free, freeCount: &freeCount, target: target, factor: factor,
+                                        eliminated: eliminated)
+                                    headers[Int(target)].constant += factor * sourceConstant
+                                    if written > Int(header.capacity) {
+                                        overflow = written
+                                        return
+                                    }
+                                    // The merge has read the old entries by now.
+                                    for offset in 0..<written { pool[start &+ offset] = out[offset] }
+                                    headers[Int(target)].count = Int32(written)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        swap(&headers, &rows)
+        swap(&pool, &entryPool)
+        swap(&nodes, &columnNodes)
+        swap(&heads, &columnHead)
+        freeNode = free
+        freeNodeCount = freeCount
+        if overflow >= 0 {
+            merged.withUnsafeBufferPointer { merged in
+                storeRow(targets[next - 1], UnsafeBufferPointer(rebasing: merged[0..<overflow]))
+            }
+        }
+        swap(&merged, &mergeBuffer)
+        return next
     }
 
     /// The coefficient of `symbol` in a sorted row, by binary search; 0 when absent.

@@ -103,7 +103,7 @@ public struct BuiltInLayout: Sendable {
     // MARK: The document
 
     /// The padding edges in points from the map's edges, per paddingAdjustmentBehavior.
-    private func paddingEdge(_ padding: Double, _ safe: Double) -> (anchor: String, constant: Double) {
+    func paddingEdge(_ padding: Double, _ safe: Double) -> (anchor: String, constant: Double) {
         switch settings.paddingAdjustmentBehavior {
         case .always: return ("safeArea", padding)
         case .automatic: return ("map", max(padding, safe))
@@ -111,7 +111,7 @@ public struct BuiltInLayout: Sendable {
         }
     }
 
-    private var leadingPadding: Double {
+    var leadingPadding: Double {
         screen.layoutDirection == .leftToRight ? settings.padding.left : settings.padding.right
     }
     private var trailingPadding: Double {
@@ -178,144 +178,5 @@ public struct BuiltInLayout: Sendable {
     private init(copying other: BuiltInLayout, navigation: NavigationMode) {
         self = other
         state.navigation = navigation
-    }
-
-    /// The layout of the navigation state (also the disabled state, which no delegate covers).
-    public func stateLayout(path: String) -> StateLayout {
-        var views: [String] = ["viewport"]
-        var c = ConstraintListBuilder(path: "\(path).constraints")
-        let p = Self.paddingGuide
-        let cb = Self.controlsBottomGuide
-        let header = "navigationHeaderLayoutGuide"
-        let footer = "navigationFooterLayoutGuide"
-        let trailingButtons = "bottomTrailingButtonsLayoutGuide"
-        let alternate = "bottomTrailingButtonsAlternateLayoutGuide"
-        let hPad = style[.buttonHorizontalPadding]
-        let vPad = style[.buttonVerticalPadding]
-        let padTop = settings.padding.top
-        let padBottom = settings.padding.bottom
-
-        if progressBarShown { views.append("tripProgressBar") }
-        if headerShown {
-            views.append("turnCard")
-            c.equal("turnCard.leading", "safeArea.leading")
-            c.equal("turnCard.top", "map.top")
-            c.equal("\(header).leading", "turnCard.leading")
-            c.equal("\(header).trailing", "turnCard.trailing")
-            c.equal("\(header).top", "turnCard.top")
-            if accessoryShown {
-                views.append(names.headerAccessory)
-                c.equal("\(names.headerAccessory).leading", "turnCard.leading")
-                c.equal("\(names.headerAccessory).width", "turnCard.width")
-                c.equal("\(names.headerAccessory).top", "turnCard.bottom")
-                c.equal("\(header).bottom", "\(names.headerAccessory).bottom")
-            } else {
-                c.equal("\(header).bottom", "turnCard.bottom")
-            }
-        } else {
-            c.equal("\(header).leading", "\(p).leading")
-            c.equal("\(header).trailing", "\(p).trailing")
-            c.equal("\(header).top", "\(p).top")
-            c.equal("\(header).height", nil)
-        }
-        let etaHeight = style[.footerNominalHeight] + screen.safeArea.bottom
-        if footerShown {
-            views.append("etaCard")
-            c.equal("etaCard.leading", "safeArea.leading")
-            c.equal("etaCard.bottom", "map.bottom")
-            for edge in ["leading", "trailing", "top", "bottom"] { c.equal("\(footer).\(edge)", "etaCard.\(edge)") }
-        } else {
-            c.equal("\(footer).leading", "\(p).leading")
-            c.equal("\(footer).trailing", "\(p).trailing")
-            c.equal("\(footer).bottom", "\(p).bottom")
-            c.equal("\(footer).height", nil)
-        }
-        for edge in ["leading", "trailing", "top", "bottom"] {
-            c.equal("\(trailingButtons).\(edge)", "\(footer).\(edge)")
-        }
-        if wideMode && footerShown {
-            c.equal("\(alternate).leading", "etaCard.trailing")
-            c.equal("\(alternate).trailing", "\(p).trailing")
-            c.equal("\(alternate).bottom", "\(p).bottom")
-            c.equal("\(alternate).height", nil)
-        } else {
-            for edge in ["leading", "trailing", "top", "bottom"] {
-                c.equal("\(alternate).\(edge)", "\(footer).\(edge)")
-            }
-        }
-
-        // What the controls keep clear of at the bottom: the footer (plus padding), a shown prompt, or
-        // the padded edge. A shown prompt sits at the map's bottom edge with its own height.
-        c.equal("\(cb).height", nil)
-        c.equal("\(cb).leading", "\(p).leading")
-        c.equal("\(cb).trailing", "\(p).trailing")
-        if promptShown {
-            let promptHeight = state.prompt?.height ?? style[.promptDefaultHeight]
-            let bottomInset = paddingEdge(padBottom, screen.safeArea.bottom)
-            let paddedBottom =
-                bottomInset.anchor == "safeArea" ? screen.safeArea.bottom + bottomInset.constant : bottomInset.constant
-            let clearance = max(promptHeight, footerShown ? etaHeight + padBottom : paddedBottom)
-            c.equal("\(cb).bottom", "map.bottom", -clearance)
-        } else if footerShown {
-            c.equal("\(cb).bottom", "\(footer).top", -padBottom)
-        } else {
-            c.equal("\(cb).bottom", "\(p).bottom")
-        }
-
-        // The top edge the trailing controls start from: under the header in narrow mode.
-        let topRef: (String, Double)
-        if headerShown && !wideMode {
-            topRef = accessoryShown || padTop != 0 ? ("\(header).bottom", padTop) : ("turnCard.bottom", 0)
-        } else {
-            topRef = ("\(p).top", 0)
-        }
-
-        // Camera frame.
-        if wideMode && (headerShown || footerShown) {
-            c.equal("viewport.leading", headerShown ? "turnCard.trailing" : "etaCard.trailing", leadingPadding)
-            c.equal("viewport.top", "\(p).top")
-            c.equal("viewport.bottom", "\(p).bottom")
-        } else {
-            c.equal("viewport.leading", "\(p).leading")
-            c.equal("viewport.top", topRef.0, topRef.1)
-            c.equal("viewport.bottom", "\(cb).top")
-        }
-        c.equal("viewport.trailing", "\(p).trailing")
-
-        if speedWidgetShown {
-            views.append("speedWidget")
-            c.equal("speedWidget.leading", "\(p).leading", hPad)
-            c.equal("speedWidget.bottom", "googleLogo.top")
-        }
-        views.append("googleLogo")
-        c.equal("googleLogo.leading", "\(p).leading")
-        c.equal("googleLogo.bottom", "\(cb).top")
-
-        if compassShown {
-            views.append("compass")
-            c.equal("compass.trailing", "\(p).trailing", -hPad)
-            c.equal("compass.top", topRef.0, topRef.1 + vPad)
-        }
-        if progressBarShown {
-            c.equal("tripProgressBar.trailing", "\(p).trailing")
-            c.equal("tripProgressBar.top", topRef.0, topRef.1 + vPad)
-            c.equal("tripProgressBar.bottom", "\(cb).top", -vPad)
-        }
-        if myLocationShown || reportingShown {
-            let stack = Self.buttonStack
-            views.append(stack)
-            c.equal("\(stack).trailing", "\(p).trailing", -hPad)
-            if wideMode && footerShown && !promptShown {
-                c.equal("\(stack).bottom", "\(alternate).top", -vPad)
-            } else {
-                c.equal("\(stack).bottom", "\(cb).top", -vPad)
-            }
-            if compassShown {
-                c.add("\(stack).top", .greaterThanOrEqual, "compass.bottom", vPad)
-            } else {
-                c.add("\(stack).top", .greaterThanOrEqual, topRef.0, topRef.1 + vPad)
-            }
-        }
-        return StateLayout(views: views, constraints: c.constraints)
     }
 }

@@ -37,122 +37,153 @@ public struct DelegateLifecycle: Sendable, Equatable {
     /// the error and leaves the state exactly as it was.
     public mutating func apply(_ event: ScenarioEvent) -> Transition {
         switch event {
-        case .setLayoutDelegate:
-            // CarPlay first: a CarPlay map view never takes a delegate, navigating or not.
-            if screen.carPlay {
-                return refuse(.delegateOnCarPlay, "a CarPlay map view never takes a layout delegate (SDK error 2)")
-            }
-            if navigation != .disabled {
-                return refuse(
-                    .delegateWhileNavigating,
-                    "setLayoutDelegate while navigation is \(navigation.rawValue); set the delegate before enabling navigation (SDK error 1)"
-                )
-            }
-            hasDelegate = true
-            return Transition(callbacks: [], error: nil)
-
-        case .removeLayoutDelegate:
-            if navigation != .disabled {
-                return refuse(
-                    .delegateWhileNavigating,
-                    "setLayoutDelegate(nil) while navigation is \(navigation.rawValue); the built-in layout can be restored only while navigation is disabled (SDK error 1)"
-                )
-            }
-            guard hasDelegate else {
-                return refuse(.noDelegateToRemove, "no layout delegate is set; the built-in layout is already in force")
-            }
-            hasDelegate = false
-            return Transition(callbacks: [], error: nil)
-
-        case .enableNavigation:
-            guard navigation == .disabled else {
-                return refuse(.navigationAlreadyEnabled, "navigation is already enabled (\(navigation.rawValue))")
-            }
-            navigation = .ready
-            return fired([.enableNavigationUI(newState: .ready)])
-
-        case .startGuidance:
-            switch navigation {
-            case .disabled:
-                return refuse(.navigationNotEnabled, "startGuidance before enableNavigation: navigation is disabled")
-            case .guidance:
-                return refuse(.guidanceAlreadyActive, "guidance is already active")
-            case .ready:
-                navigation = .guidance
-                return fired([.startGuidance(newState: .guidance, oldState: .ready)])
-            }
-
-        case .stopGuidance:
-            guard navigation == .guidance else {
-                return refuse(.guidanceNotActive, "stopGuidance while navigation is \(navigation.rawValue)")
-            }
-            // Leaving guidance removes the guidance views and any prompt with them (delegate rule 10).
-            navigation = .ready
-            prompt = nil
-            return fired([.stopGuidance(newState: .ready, oldState: .guidance)])
-
-        case .disableNavigation:
-            switch navigation {
-            case .disabled:
-                return refuse(.navigationNotEnabled, "disableNavigation while navigation is already disabled")
-            case .ready:
-                navigation = .disabled
-                return fired([.disableNavigationUI(oldState: .ready)])
-            case .guidance:
-                // disableNavigationUI receives a navigation-ready state, so guidance ends first: the
-                // delegate sees stopGuidance, then disableNavigationUI, and everything goes, prompts included.
-                navigation = .disabled
-                prompt = nil
-                return fired([
-                    .stopGuidance(newState: .ready, oldState: .guidance), .disableNavigationUI(oldState: .ready),
-                ])
-            }
-
-        case .showPrompt(let newPrompt):
-            guard navigation == .guidance else {
-                return refuse(
-                    .promptOutsideGuidance,
-                    "showPrompt while navigation is \(navigation.rawValue); prompts appear only during guidance")
-            }
-            if let shown = prompt {
-                return refuse(
-                    .promptAlreadyShown, "a '\(shown.kind)' prompt is already shown; changePrompt replaces it")
-            }
-            prompt = newPrompt
-            return fired([.showPrompt(newPrompt: newPrompt)])
-
-        case .changePrompt(let newPrompt):
-            guard navigation == .guidance else {
-                return refuse(
-                    .promptOutsideGuidance,
-                    "changePrompt while navigation is \(navigation.rawValue); prompts appear only during guidance")
-            }
-            guard let oldPrompt = prompt else {
-                return refuse(.noPromptShown, "changePrompt with no prompt shown; showPrompt presents one")
-            }
-            prompt = newPrompt
-            return fired([.changePrompt(newPrompt: newPrompt, oldPrompt: oldPrompt)])
-
-        case .hidePrompt:
-            guard navigation == .guidance else {
-                return refuse(
-                    .promptOutsideGuidance,
-                    "hidePrompt while navigation is \(navigation.rawValue); prompts appear only during guidance")
-            }
-            guard let oldPrompt = prompt else {
-                return refuse(.noPromptShown, "hidePrompt with no prompt shown")
-            }
-            prompt = nil
-            return fired([.hidePrompt(oldPrompt: oldPrompt)])
-
-        case .resize(let newScreen):
-            let sizeChanged = newScreen.width != screen.width || newScreen.height != screen.height
-            screen = newScreen
-            // sizeChanged reports a new size to a delegate that has a navigation state. A change of the
-            // safe area alone fires nothing: constraints to the safe area follow it by themselves.
-            guard sizeChanged, navigation != .disabled else { return Transition(callbacks: [], error: nil) }
-            return fired([.sizeChanged(newState: navigation)])
+        case .setLayoutDelegate: return setDelegate()
+        case .removeLayoutDelegate: return removeDelegate()
+        case .enableNavigation: return enableNavigation()
+        case .startGuidance: return startGuidance()
+        case .stopGuidance: return stopGuidance()
+        case .disableNavigation: return disableNavigation()
+        case .showPrompt(let newPrompt): return showPrompt(newPrompt)
+        case .changePrompt(let newPrompt): return changePrompt(to: newPrompt)
+        case .hidePrompt: return hidePrompt()
+        case .resize(let newScreen): return resize(to: newScreen)
         }
+    }
+
+    /// Sets a layout delegate: only while navigation is disabled, never on CarPlay.
+    private mutating func setDelegate() -> Transition {
+        // CarPlay first: a CarPlay map view never takes a delegate, navigating or not.
+        if screen.carPlay {
+            return refuse(.delegateOnCarPlay, "a CarPlay map view never takes a layout delegate (SDK error 2)")
+        }
+        if navigation != .disabled {
+            return refuse(
+                .delegateWhileNavigating,
+                "setLayoutDelegate while navigation is \(navigation.rawValue); set the delegate before enabling navigation (SDK error 1)"
+            )
+        }
+        hasDelegate = true
+        return Transition(callbacks: [], error: nil)
+    }
+
+    /// Removes the layout delegate, restoring the built-in layout: only while navigation is disabled.
+    private mutating func removeDelegate() -> Transition {
+        if navigation != .disabled {
+            return refuse(
+                .delegateWhileNavigating,
+                "setLayoutDelegate(nil) while navigation is \(navigation.rawValue); the built-in layout can be restored only while navigation is disabled (SDK error 1)"
+            )
+        }
+        guard hasDelegate else {
+            return refuse(.noDelegateToRemove, "no layout delegate is set; the built-in layout is already in force")
+        }
+        hasDelegate = false
+        return Transition(callbacks: [], error: nil)
+    }
+
+    /// enableNavigationUI: not navigating to navigation-ready.
+    private mutating func enableNavigation() -> Transition {
+        guard navigation == .disabled else {
+            return refuse(.navigationAlreadyEnabled, "navigation is already enabled (\(navigation.rawValue))")
+        }
+        navigation = .ready
+        return fired([.enableNavigationUI(newState: .ready)])
+    }
+
+    /// startGuidance: navigation-ready to active guidance.
+    private mutating func startGuidance() -> Transition {
+        switch navigation {
+        case .disabled:
+            return refuse(.navigationNotEnabled, "startGuidance before enableNavigation: navigation is disabled")
+        case .guidance:
+            return refuse(.guidanceAlreadyActive, "guidance is already active")
+        case .ready:
+            navigation = .guidance
+            return fired([.startGuidance(newState: .guidance, oldState: .ready)])
+        }
+    }
+
+    /// stopGuidance: active guidance back to navigation-ready.
+    private mutating func stopGuidance() -> Transition {
+        guard navigation == .guidance else {
+            return refuse(.guidanceNotActive, "stopGuidance while navigation is \(navigation.rawValue)")
+        }
+        // Leaving guidance removes the guidance views and any prompt with them (delegate rule 10).
+        navigation = .ready
+        prompt = nil
+        return fired([.stopGuidance(newState: .ready, oldState: .guidance)])
+    }
+
+    /// disableNavigationUI: back to not navigating, from either navigating state.
+    private mutating func disableNavigation() -> Transition {
+        switch navigation {
+        case .disabled:
+            return refuse(.navigationNotEnabled, "disableNavigation while navigation is already disabled")
+        case .ready:
+            navigation = .disabled
+            return fired([.disableNavigationUI(oldState: .ready)])
+        case .guidance:
+            // disableNavigationUI receives a navigation-ready state, so guidance ends first: the
+            // delegate sees stopGuidance, then disableNavigationUI, and everything goes, prompts included.
+            navigation = .disabled
+            prompt = nil
+            return fired([
+                .stopGuidance(newState: .ready, oldState: .guidance), .disableNavigationUI(oldState: .ready),
+            ])
+        }
+    }
+
+    /// showPrompt: presents a prompt during guidance when none is shown.
+    private mutating func showPrompt(_ newPrompt: Prompt) -> Transition {
+        guard navigation == .guidance else {
+            return refuse(
+                .promptOutsideGuidance,
+                "showPrompt while navigation is \(navigation.rawValue); prompts appear only during guidance")
+        }
+        if let shown = prompt {
+            return refuse(
+                .promptAlreadyShown, "a '\(shown.kind)' prompt is already shown; changePrompt replaces it")
+        }
+        prompt = newPrompt
+        return fired([.showPrompt(newPrompt: newPrompt)])
+    }
+
+    /// changePrompt: replaces the prompt shown during guidance.
+    private mutating func changePrompt(to newPrompt: Prompt) -> Transition {
+        guard navigation == .guidance else {
+            return refuse(
+                .promptOutsideGuidance,
+                "changePrompt while navigation is \(navigation.rawValue); prompts appear only during guidance")
+        }
+        guard let oldPrompt = prompt else {
+            return refuse(.noPromptShown, "changePrompt with no prompt shown; showPrompt presents one")
+        }
+        prompt = newPrompt
+        return fired([.changePrompt(newPrompt: newPrompt, oldPrompt: oldPrompt)])
+    }
+
+    /// hidePrompt: takes the prompt shown during guidance away.
+    private mutating func hidePrompt() -> Transition {
+        guard navigation == .guidance else {
+            return refuse(
+                .promptOutsideGuidance,
+                "hidePrompt while navigation is \(navigation.rawValue); prompts appear only during guidance")
+        }
+        guard let oldPrompt = prompt else {
+            return refuse(.noPromptShown, "hidePrompt with no prompt shown")
+        }
+        prompt = nil
+        return fired([.hidePrompt(oldPrompt: oldPrompt)])
+    }
+
+    /// A new screen: its size, its safe area or both.
+    private mutating func resize(to newScreen: Screen) -> Transition {
+        let sizeChanged = newScreen.width != screen.width || newScreen.height != screen.height
+        screen = newScreen
+        // sizeChanged reports a new size to a delegate that has a navigation state. A change of the
+        // safe area alone fires nothing: constraints to the safe area follow it by themselves.
+        guard sizeChanged, navigation != .disabled else { return Transition(callbacks: [], error: nil) }
+        return fired([.sizeChanged(newState: navigation)])
     }
 
     /// The callbacks when a delegate is set to receive them; none in built-in mode.

@@ -1,0 +1,65 @@
+/// Time limits: the deadline each wait of a connection sets (head, body, handler, write, idle), and the
+/// periodic sweep that enforces them.
+extension LoopRunner {
+    func refreshDeadline(_ connection: Connection, readProgress: Bool, writeProgress: Bool) {
+        guard !connection.isClosed, !connection.lingering else { return }
+        let next: Connection.Wait
+        let limit: UInt64
+        if connection.awaitingResponse {
+            connection.wait = .handler
+            connection.deadline = .max
+            return
+        } else if connection.hasOutbound {
+            next = .write
+            limit = limits.writeProgressTimeout.nanoseconds
+            if connection.wait == .write && !writeProgress { return }
+        } else if connection.parser.isReadingBody {
+            next = .body
+            limit = limits.bodyProgressTimeout.nanoseconds
+            if connection.wait == .body && !readProgress { return }
+        } else if connection.parser.isInsideRequest || !connection.inbound.isEmpty || connection.requestsStarted == 0 {
+            // The head limit runs from the first byte of the request (or from accept, for the first
+            // request) and is not extended by progress: that is what defeats slowloris.
+            next = .head
+            limit = limits.headReadTimeout.nanoseconds
+            if connection.wait == .head { return }
+        } else {
+            next = .idle
+            limit = limits.idleTimeout.nanoseconds
+            if connection.wait == .idle { return }
+        }
+        connection.wait = next
+        connection.deadline = monotonicNanoseconds() &+ limit
+    }
+
+    func sweep(now: UInt64) {
+        var expired: [Connection] = []
+        for connection in connections.values where connection.deadline <= now {
+            expired.append(connection)
+        }
+        for connection in expired where !connection.isClosed {
+            switch connection.wait {
+            case .handler:
+                continue
+            case .idle, .linger:
+                close(connection)
+            case .write:
+                abort(connection)
+            case .head:
+                if connection.inbound.isEmpty && !connection.parser.isInsideRequest {
+                    close(connection)  // never sent a byte of a request: nothing to answer
+                } else {
+                    respondAndClose(
+                        connection, status: .requestTimeout,
+                        detail: "request head not received within \(limits.headReadTimeout)")
+                    drive(connection)
+                }
+            case .body:
+                respondAndClose(
+                    connection, status: .requestTimeout,
+                    detail: "no request body bytes received for \(limits.bodyProgressTimeout)")
+                drive(connection)
+            }
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import Cassowary
+
+/// Installing a constraint with its label, and the texts labels render to in diagnostics and broken
+/// reports.
+extension LayoutSession {
+    // MARK: Installing
+
+    /// Adds a constraint to the solver and keeps its label; a required constraint the solver rejects is
+    /// reported as a conflict (with the constraints it conflicts with) instead. Returns whether it was added.
+    /// The constraint and its label are taken over (`consuming`): the label list keeps them without a
+    /// retain here and a release in the caller.
+    @discardableResult
+    mutating func install(_ constraint: consuming Constraint, label: consuming ConstraintLabel) -> Bool {
+        do throws(SolverError) {
+            try solver.add(constraint)
+            labels.append(InstalledConstraint(constraint: constraint, label: label))
+            return true
+        } catch {
+            if case .unsatisfiableConstraint(_, let conflicts) = error {
+                let conflicting = conflicts.map { conflict in
+                    self.label(of: conflict).map { text(of: $0, for: conflict) } ?? describe(conflict)
+                }
+                let broken = text(of: label, for: constraint)
+                buildDiagnostics.append(
+                    .unsatisfiableConstraints(
+                        broken: broken, conflicting: conflicting, items: itemsNamed(in: [broken] + conflicting),
+                        state: stateName))
+            }
+            return false
+        }
+    }
+
+    /// The label a constraint was installed with (the latest, should it have been installed twice).
+    func label(of constraint: Constraint) -> ConstraintLabel? {
+        labels.last { $0.constraint === constraint }?.label
+    }
+
+    /// The text of `constraint`'s label; an arrangement constraint is printed with its variables' names.
+    func text(of label: ConstraintLabel, for constraint: Constraint) -> String {
+        switch label {
+        case .written(let position):
+            return inForce[position].text
+        case .sdkSize(let item, let axis, let value):
+            return "\(items[item].name).\(axis.rawValue) == \(formatNumber(roundMilli(value))) (SDK size)"
+        case .intrinsic(let item, let axis, let relation, let value, let priority, let what):
+            return "\(items[item].name).\(axis.rawValue) \(relation) \(formatNumber(value))"
+                + (priority.map { " @\($0)" } ?? "") + " (\(what))"
+        case .stack(let stack):
+            return "\(stacks[stack].stack.name) arrangement: \(describe(constraint))"
+        }
+    }
+
+    /// A solver constraint as `Constraint.description` prints it, its variables named
+    /// `item.left|top|width|height` (the shared item variables carry no names of their own).
+    private func describe(_ constraint: Constraint) -> String {
+        constraint.description(naming: name(of:))
+    }
+
+    /// The readable name of a solver variable: `item.left` and so on, or the screen variable's own name.
+    private func name(of variable: Variable) -> String {
+        for item in items {
+            let variables = item.variables
+            if variables.left === variable { return item.name + ".left" }
+            if variables.top === variable { return item.name + ".top" }
+            if variables.width === variable { return item.name + ".width" }
+            if variables.height === variable { return item.name + ".height" }
+        }
+        return variable.name
+    }
+
+    /// The placed items a set of constraint texts mention, in order of first mention.
+    private func itemsNamed(in texts: [String]) -> [String] {
+        var names: [String] = []
+        for text in texts {
+            var current = ""
+            for character in text + " " {
+                if character.isLetter || character.isNumber || character == "_" {
+                    current.append(character)
+                } else {
+                    if !current.isEmpty, itemIndex[current] != nil || current == "map" || current == "safeArea",
+                        !names.contains(current)
+                    {
+                        names.append(current)
+                    }
+                    current = ""
+                }
+            }
+        }
+        return names
+    }
+}
