@@ -18,19 +18,7 @@ extension RequestDecoder {
             document.views = customViews(value, at: path.appending(field: "views"), items: &items)
         }
         if let value = present(object, "guides") {
-            let guidesPath = path.appending(field: "guides")
-            if var names = nameList(value, at: guidesPath) {
-                // The names declared are kept in place, in order, in the list itself (a second list of
-                // them was one more heap block per request).
-                var kept = 0
-                for index in names.indices
-                where declare(names[index], as: .guide, in: &items, at: guidesPath.appending(index)) {
-                    names.swapAt(kept, index)
-                    kept += 1
-                }
-                names.removeLast(names.count - kept)
-                document.guides = names
-            }
+            if let names = guides(value, at: path.appending(field: "guides"), items: &items) { document.guides = names }
         }
         if let value = present(object, "stacks") {
             document.stacks = stacks(value, at: path.appending(field: "stacks"), items: &items)
@@ -84,15 +72,31 @@ extension RequestDecoder {
                 widePrompt, at: widePath.appending(field: "prompt"), items: items, ids: &ids)
         }
         if let value = present(object, "layers") {
-            let layersPath = path.appending(field: "layers")
-            if let names = nameList(value, at: layersPath) {
-                for (index, name) in names.enumerated() {
-                    requireVisibleItem(name, items: items, at: layersPath.appending(index), role: "a layer")
-                }
-                document.layers = names
-            }
+            document.layers = layers(value, at: path.appending(field: "layers"), items: items)
         }
         return document
+    }
+
+    /// The `guides` list: each name declared as a guide; a name that cannot be declared is dropped.
+    private mutating func guides(_ value: JSONValue, at path: JSONPath, items: inout ItemCatalog) -> [String]? {
+        guard var names = nameList(value, at: path) else { return nil }
+        // The names declared are kept in place, in order, in the list itself.
+        var kept = 0
+        for index in names.indices where declare(names[index], as: .guide, in: &items, at: path.appending(index)) {
+            names.swapAt(kept, index)
+            kept += 1
+        }
+        names.removeLast(names.count - kept)
+        return names
+    }
+
+    /// The `layers` list: names of items that are drawn, back to front.
+    private mutating func layers(_ value: JSONValue, at path: JSONPath, items: ItemCatalog) -> [String]? {
+        guard let names = nameList(value, at: path) else { return nil }
+        for (index, name) in names.enumerated() {
+            requireVisibleItem(name, items: items, at: path.appending(index), role: "a layer")
+        }
+        return names
     }
 
     /// Adds a custom name to the catalog, reporting reserved and repeated names.
