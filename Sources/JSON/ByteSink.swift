@@ -12,6 +12,7 @@ extension Array: ByteSink where Element == UInt8 {
 }
 
 extension ByteSink {
+    @inlinable
     public mutating func append(_ text: StaticString) {
         text.withUTF8Buffer { append(bytes: $0) }
     }
@@ -21,25 +22,30 @@ extension ByteSink {
 /// with plain stores. Writing past the room given stops the program instead of overwriting memory:
 /// callers size the room from the longest text they can write.
 public struct PointerSink: ByteSink {
-    private let start: UnsafeMutablePointer<UInt8>
-    private let room: Int
-    public private(set) var count = 0
+    @usableFromInline let start: UnsafeMutablePointer<UInt8>
+    @usableFromInline let room: Int
+    /// The bytes written so far.
+    @inlinable public var count: Int { written }
+    @usableFromInline var written = 0
 
+    @inlinable
     public init(start: UnsafeMutablePointer<UInt8>, room: Int) {
         self.start = start
         self.room = room
     }
 
+    @inlinable
     public mutating func append(_ byte: UInt8) {
-        precondition(count < room, "more bytes than the room asked for")
-        start[count] = byte
-        count += 1
+        precondition(written < room, "more bytes than the room asked for")
+        start[written] = byte
+        written += 1
     }
 
+    @inlinable
     public mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
-        precondition(count + bytes.count <= room, "more bytes than the room asked for")
-        (start + count).update(from: source, count: bytes.count)
-        count += bytes.count
+        precondition(written + bytes.count <= room, "more bytes than the room asked for")
+        (start + written).update(from: source, count: bytes.count)
+        written += bytes.count
     }
 }

@@ -104,21 +104,51 @@ public struct JSONWriter: Sendable {
     public static func writeString<Sink: ByteSink>(_ text: String, into output: inout Sink) {
         output.append(UInt8(ascii: "\""))
         var text = text
-        // Runs of bytes that need no escape (nearly all of them) are copied in one piece.
+        // Runs of bytes that need no escape (nearly all of them) are copied in one piece; they are
+        // found eight bytes at a time.
         text.withUTF8 { bytes in
             var runStart = 0
-            for index in bytes.indices {
-                let byte = bytes[index]
-                guard byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte == 0x7F else {
+            var index = 0
+            while index < bytes.count {
+                if index + 8 <= bytes.count, let base = bytes.baseAddress {
+                    let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                    let mask = escapeMask(word)
+                    guard mask != 0 else {
+                        index += 8
+                        continue
+                    }
+                    index += mask.trailingZeroBitCount / 8
+                } else if !needsEscape(bytes[index]) {
+                    index += 1
                     continue
                 }
                 output.append(bytes: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                writeEscape(byte, into: &output)
-                runStart = index + 1
+                writeEscape(bytes[index], into: &output)
+                index += 1
+                runStart = index
             }
             output.append(bytes: UnsafeBufferPointer(rebasing: bytes[runStart...]))
         }
         output.append(UInt8(ascii: "\""))
+    }
+
+    static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F
+    }
+
+    /// The top bit of each byte of the word that `needsEscape`. A borrow only runs upwards from a byte
+    /// that matches, so the lowest bit set is exact: in a word loaded little-endian,
+    /// `trailingZeroBitCount / 8` is the position of the first such byte. Bytes at or above 0x80 (UTF-8
+    /// beyond ASCII) never match.
+    static func escapeMask(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        func bytesEqual(to byte: UInt8) -> UInt64 {
+            let difference = word ^ (UInt64(byte) &* ones)
+            return (difference &- ones) & ~difference & highBits
+        }
+        let control = (word &- 0x20 &* ones) & ~word & highBits
+        return control | bytesEqual(to: UInt8(ascii: "\"")) | bytesEqual(to: UInt8(ascii: "\\")) | bytesEqual(to: 0x7F)
     }
 
     private static func writeEscape<Sink: ByteSink>(_ byte: UInt8, into output: inout Sink) {

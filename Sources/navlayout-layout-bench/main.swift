@@ -87,7 +87,7 @@ do {
             let pipeline = LayoutPipeline(clock: { 0 })
             for _ in 0..<profile.count {
                 if profile.stage == "served" {
-                    sink &+= (try? pipeline.solve(LayoutBody.read(bytes)))?.resultBytes().count ?? 0
+                    sink &+= try pipeline.solve(LayoutBody.read(bytes)).resultBytes().count
                 } else if profile.stage == "solve" {
                     sink &+= (try? workload.solve()).map { _ in 1 } ?? 0
                 } else if profile.stage == "decode" {

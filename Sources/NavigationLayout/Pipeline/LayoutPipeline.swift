@@ -22,9 +22,9 @@ public final class LayoutPipeline: Sendable {
     /// own, each with its path.
     public func solve(_ body: LayoutBody, profile: StoredProfile? = nil) throws(RequestError) -> SolvedLayout {
         let document = body.document(mergedWith: profile)
-        let solved = try cache.solve(document: document, clock: clock)
+        let (request, result) = try cache.solve(document: document, clock: clock)
         return SolvedLayout(
-            request: solved.request, result: solved.result, profile: profile,
+            request: request, result: result, profile: profile,
             storedRequest: profile == nil && !body.bytes.isEmpty ? body.bytes : JSONWriter().bytes(for: document))
     }
 
@@ -50,9 +50,6 @@ public struct SolvedLayout: Sendable {
 
     /// The result as the API answers it, with its history id when it has one.
     public func resultBytes(id: String? = nil) -> [UInt8] {
-        guard let id else { return result.jsonBytes() }
-        var result = result
-        result.id = id
-        return result.jsonBytes()
+        id.map(result.jsonBytes(id:)) ?? result.jsonBytes()
     }
 }

@@ -49,12 +49,6 @@ final class PreparedLayoutCache: Sendable {
         var clock: UInt64 = 0
     }
 
-    /// A solved request: what it decoded to, and its result with the engine's time in `solveMicros`.
-    struct Solved {
-        var request: LayoutRequest
-        var result: LayoutResult
-    }
-
     let capacity: Int
     let instancesPerKey: Int
     private let state = Mutex(State())
@@ -67,7 +61,9 @@ final class PreparedLayoutCache: Sendable {
     /// Decodes and solves `document` (a request after any profile merge) with a cached prepared layout
     /// for its key, or a new one, and keeps it for the next request. `clock` (nanoseconds) times the
     /// solve alone, not the decoding.
-    func solve(document: JSONValue, clock: () -> UInt64) throws(RequestError) -> Solved {
+    func solve(document: JSONValue, clock: () -> UInt64) throws(RequestError) -> (
+        request: LayoutRequest, result: LayoutResult
+    ) {
         let key = PreparedLayoutKey(document)
         if let (entry, instance) = take(key) {
             let screen: Screen
@@ -82,7 +78,7 @@ final class PreparedLayoutCache: Sendable {
             result.solveMicros = Int((clock() &- start) / 1000)
             let request = instance.layout.request
             put(instance, back: entry)
-            return Solved(request: request, result: result)
+            return (request, result)
         }
         let request = try LayoutRequest.decode(from: document)
         let start = clock()
@@ -90,7 +86,7 @@ final class PreparedLayoutCache: Sendable {
         var result = instance.layout.solve(screen: request.screen)
         result.solveMicros = Int((clock() &- start) / 1000)
         insert(instance, for: key)
-        return Solved(request: request, result: result)
+        return (request, result)
     }
 
     /// Takes a waiting instance of `key` out, with the entry to hand it back to.

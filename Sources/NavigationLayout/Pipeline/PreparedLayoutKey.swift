@@ -12,14 +12,15 @@ import JSON
 /// Equality is exact to the byte: strings compare by their UTF-8 and numbers by their bits, so two
 /// documents that would write different names or values into a result never share a key (String's own
 /// equality would treat canonically equivalent spellings as one). The hash is computed once, by walking
-/// the document, which costs a fraction of writing it out as text.
+/// the document with `DocumentHash`; the dictionary of keys hashes that number again with its own
+/// per-process seed.
 struct PreparedLayoutKey: Hashable, Sendable {
     let document: JSONValue
     private let hash: Int
 
     init(_ document: JSONValue) {
         self.document = Self.withoutScreenGeometry(document)
-        var hasher = Hasher()
+        var hasher = DocumentHash()
         Self.feed(self.document, into: &hasher)
         hash = hasher.finalize()
     }
@@ -43,37 +44,27 @@ struct PreparedLayoutKey: Hashable, Sendable {
         return .object(object)
     }
 
-    private static func feed(_ value: JSONValue, into hasher: inout Hasher) {
+    private static func feed(_ value: JSONValue, into hasher: inout DocumentHash) {
         switch value {
         case .null:
-            hasher.combine(UInt8(0))
+            hasher.mix(0)
         case .bool(let flag):
-            hasher.combine(flag ? UInt8(1) : UInt8(2))
+            hasher.mix(flag ? 1 : 2)
         case .number(let number):
-            hasher.combine(UInt8(3))
-            hasher.combine(number.bitPattern)
+            hasher.mix(3)
+            hasher.mix(number.bitPattern)
         case .string(let text):
-            hasher.combine(UInt8(4))
-            feed(text, into: &hasher)
+            hasher.mix(4)
+            hasher.mix(text)
         case .array(let elements):
-            hasher.combine(UInt8(5))
-            hasher.combine(elements.count)
+            hasher.mix(5 | UInt64(elements.count) << 8)
             for element in elements { feed(element, into: &hasher) }
         case .object(let object):
-            hasher.combine(UInt8(6))
-            hasher.combine(object.count)
+            hasher.mix(6 | UInt64(object.count) << 8)
             for member in object.members {
-                feed(member.key, into: &hasher)
+                hasher.mix(member.key)
                 feed(member.value, into: &hasher)
             }
-        }
-    }
-
-    private static func feed(_ text: String, into hasher: inout Hasher) {
-        var text = text
-        text.withUTF8 { bytes in
-            hasher.combine(bytes.count)
-            hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
         }
     }
 
@@ -119,5 +110,54 @@ struct PreparedLayoutKey: Hashable, Sendable {
             }
         }
         return (compared ?? nil) ?? lhs.utf8.elementsEqual(rhs.utf8)
+    }
+}
+
+/// A fast 64-bit hash of a document's scalars and UTF-8, eight bytes at a time: each word is mixed
+/// in with a multiply and a rotation (in the manner of wyhash and FxHash), and the result is
+/// finished with an avalanche. It is seeded at random once per process, so which documents collide
+/// cannot be worked out in advance; a collision costs only a byte-wise comparison (`identical`).
+struct DocumentHash {
+    private static let seed = UInt64.random(in: .min ... .max)
+    private var state = DocumentHash.seed
+
+    mutating func mix(_ word: UInt64) {
+        state = ((state ^ word) &* 0x9E37_79B9_7F4A_7C15).rotatedLeft(by: 31)
+    }
+
+    /// The string's length, then its UTF-8 in words (the last one padded with zeros).
+    mutating func mix(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            mix(UInt64(bytes.count))
+            guard let base = bytes.baseAddress else { return }
+            let raw = UnsafeRawPointer(base)
+            var offset = 0
+            while offset + 8 <= bytes.count {
+                mix(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+                offset += 8
+            }
+            if offset < bytes.count {
+                var tail: UInt64 = 0
+                for index in offset..<bytes.count { tail |= UInt64(bytes[index]) << (8 * UInt64(index - offset)) }
+                mix(tail)
+            }
+        }
+    }
+
+    func finalize() -> Int {
+        var value = state
+        value ^= value >> 33
+        value &*= 0xFF51_AFD7_ED55_8CCD
+        value ^= value >> 33
+        value &*= 0xC4CE_B9FE_1A85_EC53
+        value ^= value >> 33
+        return Int(truncatingIfNeeded: value)
+    }
+}
+
+extension UInt64 {
+    fileprivate func rotatedLeft(by count: UInt64) -> UInt64 {
+        (self << count) | (self >> (64 - count))
     }
 }

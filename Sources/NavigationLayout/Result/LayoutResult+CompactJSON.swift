@@ -4,10 +4,11 @@
 import JSON
 
 extension LayoutResult {
-    func compactJSONBytes() -> [UInt8] {
+    /// `id` stands in for the result's own id when given (a history id assigned after the solve).
+    func compactJSONBytes(id: String? = nil) -> [UInt8] {
         var writer = CompactJSONWriter(capacity: 2048)
         writer.beginObject()
-        if let id {
+        if let id = id ?? self.id {
             writer.field("id")
             writer.string(id)
         }

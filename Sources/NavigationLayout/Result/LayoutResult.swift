@@ -174,4 +174,10 @@ public struct LayoutResult: Sendable, Equatable {
     public func jsonBytes(format: JSONWriter.Format = .compact) -> [UInt8] {
         format == .compact ? compactJSONBytes() : JSONWriter(format: format).bytes(for: jsonValue)
     }
+
+    /// The compact bytes with `id` as the result's id: what a recorded layout answers, written
+    /// without copying the result to set its id.
+    public func jsonBytes(id: String) -> [UInt8] {
+        compactJSONBytes(id: id)
+    }
 }
