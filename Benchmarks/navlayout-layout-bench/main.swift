@@ -2,11 +2,11 @@
 // work of the same layout (the same constraints and edit values in a fresh Cassowary solver), in one run.
 //
 //     swift run -c release navlayout-layout-bench [--repetitions R] [FILE.json ...]
-//     navlayout-layout-bench --profile solve|path|decode COUNT FILE.json
+//     navlayout-layout-bench --profile solve|path|decode COUNT FILE.json ...
 //
-// --profile runs one stage COUNT times and prints nothing else, so that an instruction counter
-// (valgrind --tool=callgrind) sees only that stage: instruction counts are stable where wall-clock
-// times on a shared machine are not.
+// --profile runs one stage COUNT times after a warm-up and prints one line, for an instruction or
+// allocation counter (see ProfileRequest and scripts/check-budgets.sh): counts are stable where
+// wall-clock times on a shared machine are not.
 //
 // Without files it measures the seed's sample delegate in guidance with a prompt, and the built-in
 // example. Each figure is the median over R repetitions of the mean time per operation in a batch sized
@@ -23,25 +23,22 @@ struct UsageError: Error, CustomStringConvertible {
 struct Options {
     var repetitions = 21
     var files: [String] = []
-    var profile: (stage: String, count: Int)?
+    var profile: ProfileRequest?
 
-    init(arguments: [String]) throws {
-        var remaining = arguments[...]
-        while let argument = remaining.popFirst() {
-            if argument == "--repetitions" {
-                guard let text = remaining.popFirst(), let count = Int(text), count > 0 else {
-                    throw UsageError(description: "--repetitions needs a positive integer")
-                }
-                repetitions = count
-            } else if argument == "--profile" {
-                guard let stage = remaining.popFirst(), ["solve", "path", "decode"].contains(stage),
-                    let text = remaining.popFirst(), let count = Int(text), count > 0
-                else {
-                    throw UsageError(description: "--profile needs solve, path or decode and a positive count")
-                }
-                profile = (stage, count)
-            } else {
-                files.append(argument)
+    static let usage = """
+        usage: navlayout-layout-bench [--repetitions R] [FILE.json ...]
+               navlayout-layout-bench --profile solve|path|decode COUNT FILE.json ...
+        """
+
+    init(arguments: [String]) {
+        var reader = OptionReader(arguments, usage: Self.usage)
+        while let option = reader.nextOption() {
+            switch option {
+            case "--repetitions": repetitions = reader.positiveInteger()
+            case "--profile": profile = reader.profile(stages: ["solve", "path", "decode"])
+            default:
+                if option.hasPrefix("--") { reader.fail() }
+                files.append(option)
             }
         }
         if files.isEmpty {
@@ -52,16 +49,14 @@ struct Options {
     }
 }
 
+/// The whole path: request bytes in, `LayoutRequest.decode`, `LayoutEngine.solve`, result bytes out.
+func layoutPath(_ bytes: [UInt8]) -> Int {
+    guard let request = try? LayoutRequest.decode(from: bytes) else { return 0 }
+    return LayoutEngine.solve(request).jsonBytes().count
+}
+
 func readFile(_ path: String) throws -> [UInt8] {
-    guard let file = fopen(path, "rb") else { throw UsageError(description: "cannot open \(path)") }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65_536)
-    while true {
-        let count = fread(&buffer, 1, buffer.count, file)
-        if count <= 0 { break }
-        bytes.append(contentsOf: buffer[0..<count])
-    }
+    guard let bytes = fileContents(path) else { throw UsageError(description: "cannot open \(path)") }
     return bytes
 }
 
@@ -72,26 +67,23 @@ func readFile(_ path: String) throws -> [UInt8] {
 #endif
 
 do {
-    let options = try Options(arguments: Array(CommandLine.arguments.dropFirst()))
+    let options = Options(arguments: CommandLine.arguments)
     if let profile = options.profile {
-        var sink = 0
-        for path in options.files {
-            let bytes = try readFile(path)
-            let request = try LayoutRequest.decode(from: bytes)
-            var prepared = PreparedLayout(request)
-            _ = prepared.solve(screen: request.screen)
-            let workload = prepared.workload
-            for _ in 0..<profile.count {
-                if profile.stage == "solve" {
-                    sink &+= (try? workload.solve()).map { _ in 1 } ?? 0
-                } else if profile.stage == "decode" {
-                    sink &+= (try? LayoutRequest.decode(from: bytes)).map { $0.delegate == nil ? 1 : 2 } ?? 0
-                } else if let request = try? LayoutRequest.decode(from: bytes) {
-                    sink &+= LayoutEngine.solve(request).jsonBytes().count
-                }
+        for file in options.files {
+            let bytes = try readFile(file)
+            switch profile.stage {
+            case "decode":
+                profile.run { (try? LayoutRequest.decode(from: bytes)).map { $0.delegate == nil ? 1 : 2 } ?? 0 }
+            case "solve":
+                let request = try LayoutRequest.decode(from: bytes)
+                var prepared = PreparedLayout(request)
+                _ = prepared.solve(screen: request.screen)
+                let workload = prepared.workload
+                profile.run { (try? workload.solve()).map { _ in 1 } ?? 0 }
+            default:
+                profile.run { layoutPath(bytes) }
             }
         }
-        print("\(profile.stage) x\(profile.count): \(sink)")
         exit(0)
     }
     print(
@@ -119,10 +111,7 @@ do {
         let engine = medianMicroseconds(repetitions: options.repetitions) {
             LayoutEngine.solve(request).frames.count
         }
-        let whole = medianMicroseconds(repetitions: options.repetitions) {
-            guard let request = try? LayoutRequest.decode(from: bytes) else { return 0 }
-            return LayoutEngine.solve(request).jsonBytes().count
-        }
+        let whole = medianMicroseconds(repetitions: options.repetitions) { layoutPath(bytes) }
         let name = String(path.split(separator: "/").last ?? Substring(path))
         func column(_ text: String, _ width: Int) -> String {
             text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
