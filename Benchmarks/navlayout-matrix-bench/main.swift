@@ -3,22 +3,33 @@
 // POST /v1/layouts body (the work a single solve does before solving) in the same run.
 //
 //     swift run -c release navlayout-matrix-bench [--repetitions R] [FILE.json]
+//     navlayout-matrix-bench --profile matrix COUNT FILE.json
 //
-// Solving is not measured here: the cells are answered by a closure that returns a fixed outcome
+// Solving is not timed here: the cells are answered by a closure that returns a fixed outcome
 // (the engine plugs in at that seam). Each figure is the median over R repetitions of the mean time
 // per operation in a batch; ratios compare medians.
+//
+// --profile matrix runs one whole matrix with the engine COUNT times after a warm-up and prints one
+// line, for an instruction or allocation counter (see ProfileRequest and scripts/check-budgets.sh).
 import BenchmarkSupport
 import Foundation
 import NavigationLayout
 
+let usage = """
+    usage: navlayout-matrix-bench [--repetitions R] [FILE.json]
+           navlayout-matrix-bench --profile matrix COUNT FILE.json
+    """
 var requestedRepetitions = 21
 var file = "Tests/NavigationLayoutTests/Fixtures/seed-delegate-guidance.json"
-var arguments = CommandLine.arguments.dropFirst()
-while let argument = arguments.popFirst() {
-    if argument == "--repetitions", let text = arguments.popFirst(), let count = Int(text), count > 0 {
-        requestedRepetitions = count
-    } else {
-        file = argument
+var profile: ProfileRequest?
+var reader = OptionReader(CommandLine.arguments, usage: usage)
+while let option = reader.nextOption() {
+    switch option {
+    case "--repetitions": requestedRepetitions = reader.positiveInteger()
+    case "--profile": profile = reader.profile(stages: ["matrix"])
+    default:
+        if option.hasPrefix("--") { reader.fail() }
+        file = option
     }
 }
 let repetitions = requestedRepetitions
@@ -28,6 +39,32 @@ guard let data = FileManager.default.contents(atPath: file) else {
     exit(2)
 }
 let bytes = [UInt8](data)
+
+/// One device matrix as `navlayout matrix` and POST /v1/layouts/matrix?record=false compute it, less
+/// the clock read around each cell: the body parsed, the cells planned (every preset by default),
+/// each group of cells solved by one `PreparedLayout` with only the screen changing, the table
+/// written.
+func solvedMatrix(_ bytes: [UInt8]) -> Int {
+    guard let body = try? JSONParser().parse(bytes), let (base, selection) = try? MatrixPlan.split(body: body),
+        let plan = try? MatrixPlan(base: base, selection: selection)
+    else { return 0 }
+    let report = MatrixRunner.run(plan) { (group: MatrixCellGroup) -> (MatrixCell) -> MatrixCellOutcome in
+        var prepared = PreparedLayout(group.request)
+        return { cell in
+            let result = prepared.solve(screen: cell.request.screen)
+            return MatrixCellOutcome(
+                status: PictureStatus(rawValue: result.status) ?? .error,
+                codes: result.diagnostics.map(\.code.rawValue), wideMode: result.wideMode, solveMicros: 0)
+        }
+    }
+    return JSONWriter().bytes(for: report.jsonValue).count
+}
+
+if let profile {
+    profile.run { solvedMatrix(bytes) }
+    exit(0)
+}
+
 let base = try JSONParser().parse(bytes)
 let plan = try MatrixPlan(base: base)
 let cells = Double(plan.cells.count)
