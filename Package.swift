@@ -94,9 +94,11 @@ let package = Package(
         // HTTP/1.1 over sockets: parser, limits, connections, router; knows nothing of layouts.
         .target(name: "HTTPServer", dependencies: ["CEpoll"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
-        // The server's own route under load, for scripts/bench-http.sh.
+        // The server's own route under load, for scripts/bench-http.sh; and the request parser alone
+        // (--profile parse) for scripts/check-budgets.sh.
         .executableTarget(
-            name: "navlayout-http-bench", dependencies: ["HTTPServer"], path: "Benchmarks/navlayout-http-bench"),
+            name: "navlayout-http-bench", dependencies: ["HTTPServer", "BenchmarkSupport"],
+            path: "Benchmarks/navlayout-http-bench"),
         // libFuzzer entry point for the request parser; a plain build links an empty program
         // (see Sources/HTTPParserFuzz/main.swift for the fuzzing build command).
         .executableTarget(name: "HTTPParserFuzz", dependencies: ["HTTPServer"]),

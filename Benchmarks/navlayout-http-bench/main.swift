@@ -1,7 +1,18 @@
 // Serves a /healthz-style JSON route for load measurement (scripts/bench-http.sh drives it with wrk
 // against nginx serving the same bytes). Usage:
 //   navlayout-http-bench [--port N] [--loops N] [--access-log]
+//   navlayout-http-bench --profile parse COUNT [--pipelined M] FILE.json
 // Prints "listening on 127.0.0.1:PORT" once ready; SIGTERM or SIGINT stops it gracefully.
+//
+// --profile parse reads typical POST /v1/layouts requests (the head a client sends and FILE.json as
+// the body) through the request parser COUNT times after a warm-up and prints one line, for an
+// instruction or allocation counter (see ProfileRequest and scripts/check-budgets.sh). No socket is
+// opened: M requests (--pipelined, 256 by default; more than COUNT) are put in one decoder's buffer
+// first, as a client pipelining on a keep-alive connection would send them, and the parser reads
+// COUNT + 1 of them. Filling the buffer costs the same whatever COUNT is, so it cancels out of the
+// per-request figure the script computes; what is left is the parser, as on a connection, where the
+// socket read writes into the same kind of buffer.
+import BenchmarkSupport
 import HTTPServer
 
 #if canImport(Glibc)
@@ -35,32 +46,54 @@ func say(_ message: String, to descriptor: Int32 = STDOUT_FILENO) {
     _ = line.withCString { write(descriptor, $0, strlen($0)) }
 }
 
+/// A POST /v1/layouts request as a client sends it, with `body` as its JSON body.
+func layoutRequest(body: [UInt8]) -> [UInt8] {
+    let head = [
+        "POST /v1/layouts HTTP/1.1", "Host: 127.0.0.1:8080", "User-Agent: curl/8.5.0", "Accept: */*",
+        "Authorization: Bearer nlk_3f9c2a71_Q2hvb3NlIGEgbG9uZyByYW5kb20gc2VjcmV0IGhlcmU",
+        "Content-Type: application/json", "Content-Length: \(body.count)", "", "",
+    ].joined(separator: "\r\n")
+    return Array(head.utf8) + body
+}
+
+let usage = """
+    usage: navlayout-http-bench [--port N] [--loops N] [--access-log]
+           navlayout-http-bench --profile parse COUNT [--pipelined M] FILE.json
+    """
 var configuration = ServerConfiguration(host: "127.0.0.1", port: 8080)
 var accessLog = false
-var arguments = CommandLine.arguments.dropFirst().makeIterator()
-while let argument = arguments.next() {
-    switch argument {
+var profile: ProfileRequest?
+var bodyFile: String?
+var pipelined = 256
+var reader = OptionReader(CommandLine.arguments, usage: usage)
+while let option = reader.nextOption() {
+    switch option {
     case "--port":
-        guard let value = arguments.next().flatMap(Int.init) else {
-            complain("--port needs a number")
-            exit(2)
-        }
-        configuration.port = value
-    case "--loops":
-        guard let value = arguments.next().flatMap(Int.init), value > 0 else {
-            complain("--loops needs a positive number")
-            exit(2)
-        }
-        configuration.eventLoopCount = value
-    case "--access-log":
-        accessLog = true
+        guard let port = Int(reader.value()), port >= 0 else { reader.fail() }
+        configuration.port = port
+    case "--loops": configuration.eventLoopCount = reader.positiveInteger()
+    case "--access-log": accessLog = true
     case "--print-body":
         print(String(decoding: HealthRoute.body, as: UTF8.self), terminator: "")
         exit(0)
+    case "--profile": profile = reader.profile(stages: ["parse"])
+    case "--pipelined": pipelined = reader.positiveInteger()
     default:
-        complain("unknown argument \(argument)")
-        exit(2)
+        if option.hasPrefix("--") || bodyFile != nil { reader.fail() }
+        bodyFile = option
     }
+}
+
+if profile == nil && bodyFile != nil { reader.fail() }
+if let profile {
+    guard let bodyFile, let body = fileContents(bodyFile), profile.count < pipelined else { reader.fail() }
+    var decoder = RequestDecoder()
+    decoder.feed(Array([[UInt8]](repeating: layoutRequest(body: body), count: pipelined).joined()))
+    profile.run {
+        guard case .request(let request, _)? = try? decoder.next() else { return 0 }
+        return request.body.count
+    }
+    exit(0)
 }
 
 do {
