@@ -12,6 +12,7 @@ WORKDIR /src
 COPY Package.swift ./
 COPY Sources ./Sources
 COPY Tests ./Tests
+COPY Benchmarks ./Benchmarks
 COPY Migrations ./Migrations
 RUN swift build -c release --static-swift-stdlib --product navlayout \
     && install -D "$(swift build -c release --show-bin-path)/navlayout" /staging/navlayout \

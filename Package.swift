@@ -34,7 +34,9 @@ let package = Package(
             exclude: ["Fixtures"]),
         // The solver benchmark scenario format (shared by the benchmark and the cross-check tests).
         .target(name: "CassowaryScenario", dependencies: ["Cassowary"]),
-        .executableTarget(name: "navlayout-bench", dependencies: ["Cassowary", "CassowaryScenario"]),
+        .executableTarget(
+            name: "navlayout-bench", dependencies: ["Cassowary", "CassowaryScenario"],
+            path: "Benchmarks/navlayout-bench"),
 
         // JSON: the one parser (strict, errors with line and column), the value type and the writers.
         // Imports nothing. Cross-module optimization lets the domain's result writer inline the
@@ -57,17 +59,20 @@ let package = Package(
         .executableTarget(name: "LayoutRequestFuzz", dependencies: ["NavigationLayout", "JSON"]),
         // Request decoding and JSON writing next to JSONSerialization: swift run -c release navlayout-request-bench
         // What the release-mode benchmarks share: the timing loop and option reading.
-        .target(name: "BenchmarkSupport"),
+        .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),
         .executableTarget(
-            name: "navlayout-request-bench", dependencies: ["NavigationLayout", "JSON", "BenchmarkSupport"]),
+            name: "navlayout-request-bench", dependencies: ["NavigationLayout", "JSON", "BenchmarkSupport"],
+            path: "Benchmarks/navlayout-request-bench"),
         // The whole layout path next to the bare solve of the same constraints:
         // swift run -c release navlayout-layout-bench
         .executableTarget(
-            name: "navlayout-layout-bench", dependencies: ["NavigationLayout", "Cassowary", "BenchmarkSupport"]),
+            name: "navlayout-layout-bench", dependencies: ["NavigationLayout", "Cassowary", "BenchmarkSupport"],
+            path: "Benchmarks/navlayout-layout-bench"),
         // Device matrix expansion, table and contact sheet per cell next to one request decode:
         // swift run -c release navlayout-matrix-bench
         .executableTarget(
-            name: "navlayout-matrix-bench", dependencies: ["NavigationLayout", "JSON", "BenchmarkSupport"]),
+            name: "navlayout-matrix-bench", dependencies: ["NavigationLayout", "JSON", "BenchmarkSupport"],
+            path: "Benchmarks/navlayout-matrix-bench"),
 
         // The system SQLite library (Debian: libsqlite3-dev), seen through a small header.
         .systemLibrary(
@@ -81,7 +86,9 @@ let package = Package(
         // A child process for the durability test: prints each id once its write is acknowledged.
         .executableTarget(name: "storage-durability-writer", dependencies: ["Storage"]),
         // Insert throughput, one transaction per row against group commit.
-        .executableTarget(name: "navlayout-storage-bench", dependencies: ["Storage", "BenchmarkSupport"]),
+        .executableTarget(
+            name: "navlayout-storage-bench", dependencies: ["Storage", "BenchmarkSupport"],
+            path: "Benchmarks/navlayout-storage-bench"),
         .testTarget(
             name: "StorageTests",
             dependencies: ["Storage"],
@@ -93,8 +100,11 @@ let package = Package(
         // HTTP/1.1 over sockets: parser, limits, connections, router; knows nothing of layouts.
         .target(name: "HTTPServer", dependencies: ["CEpoll", "JSON"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
-        // The server's own route under load, for scripts/bench-http.sh.
-        .executableTarget(name: "navlayout-http-bench", dependencies: ["HTTPServer"]),
+        // The server's own route under load, for scripts/bench-http.sh; and the request parser alone
+        // (--profile parse) for scripts/check-budgets.sh.
+        .executableTarget(
+            name: "navlayout-http-bench", dependencies: ["HTTPServer", "BenchmarkSupport"],
+            path: "Benchmarks/navlayout-http-bench"),
         // libFuzzer entry point for the request parser; a plain build links an empty program
         // (see Sources/HTTPParserFuzz/main.swift for the fuzzing build command).
         .executableTarget(name: "HTTPParserFuzz", dependencies: ["HTTPServer"]),
@@ -112,7 +122,8 @@ let package = Package(
         .executableTarget(name: "navlayout", dependencies: ["NavLayoutService"]),
         // What the service's schema and repositories cost next to bare storage-level peers.
         .executableTarget(
-            name: "navlayout-persistence-bench", dependencies: ["NavLayoutService", "Storage", "BenchmarkSupport"]),
+            name: "navlayout-persistence-bench", dependencies: ["NavLayoutService", "Storage", "BenchmarkSupport"],
+            path: "Benchmarks/navlayout-persistence-bench"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -3,23 +3,34 @@
 // POST /v1/layouts body (the work a single solve does before solving) in the same run.
 //
 //     swift run -c release navlayout-matrix-bench [--repetitions R] [FILE.json]
+//     navlayout-matrix-bench --profile matrix COUNT FILE.json
 //
-// Solving is not measured here: the cells are answered by a closure that returns a fixed outcome
+// Solving is not timed here: the cells are answered by a closure that returns a fixed outcome
 // (the engine plugs in at that seam). Each figure is the median over R repetitions of the mean time
 // per operation in a batch; ratios compare medians.
+//
+// --profile matrix runs one whole matrix with the engine COUNT times after a warm-up and prints one
+// line, for an instruction or allocation counter (see ProfileRequest and scripts/check-budgets.sh).
 import BenchmarkSupport
 import Foundation
 import JSON
 import NavigationLayout
 
+let usage = """
+    usage: navlayout-matrix-bench [--repetitions R] [FILE.json]
+           navlayout-matrix-bench --profile matrix COUNT FILE.json
+    """
 var requestedRepetitions = 21
 var file = "Tests/Fixtures/seed-delegate-guidance.json"
-var arguments = CommandLine.arguments.dropFirst()
-while let argument = arguments.popFirst() {
-    if argument == "--repetitions", let text = arguments.popFirst(), let count = Int(text), count > 0 {
-        requestedRepetitions = count
-    } else {
-        file = argument
+var profile: ProfileRequest?
+var reader = OptionReader(CommandLine.arguments, usage: usage)
+while let option = reader.nextOption() {
+    switch option {
+    case "--repetitions": requestedRepetitions = reader.positiveInteger()
+    case "--profile": profile = reader.profile(stages: ["matrix"])
+    default:
+        if option.hasPrefix("--") { reader.fail() }
+        file = option
     }
 }
 let repetitions = requestedRepetitions
@@ -29,6 +40,25 @@ guard let data = FileManager.default.contents(atPath: file) else {
     exit(2)
 }
 let bytes = [UInt8](data)
+
+/// One device matrix as `navlayout matrix` and POST /v1/layouts/matrix?record=false compute it: the body
+/// read, then `LayoutPipeline.matrix` (the cells planned, every preset by default, each group of cells
+/// solved by one prepared layout with only the screen changing), the table written.
+func solvedMatrix(_ bytes: [UInt8], through pipeline: LayoutPipeline) -> Int {
+    do {
+        let solved = try pipeline.matrix(LayoutBody.read(bytes))
+        return JSONWriter().bytes(for: solved.report.jsonValue).count
+    } catch {
+        return 0
+    }
+}
+
+if let profile {
+    let pipeline = LayoutPipeline(clock: { 0 })
+    profile.run { solvedMatrix(bytes, through: pipeline) }
+    exit(0)
+}
+
 let base = try JSONParser().parse(bytes)
 let plan = try MatrixPlan(base: base)
 let cells = Double(plan.cells.count)

@@ -33,6 +33,14 @@ public struct OptionReader {
         return number
     }
 
+    /// The `STAGE COUNT` that follow `--profile`: a stage named in `stages`, then an integer above
+    /// zero.
+    public mutating func profile(stages: [String]) -> ProfileRequest {
+        let stage = value()
+        guard stages.contains(stage) else { fail() }
+        return ProfileRequest(stage: stage, count: positiveInteger())
+    }
+
     /// Prints the usage text and exits with status 2.
     public func fail() -> Never {
         let text = Array((usage.hasSuffix("\n") ? usage : usage + "\n").utf8)

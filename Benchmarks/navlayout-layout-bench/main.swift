@@ -5,11 +5,11 @@
 // `path` a cold one (decode, plan and solve afresh, write).
 //
 //     swift run -c release navlayout-layout-bench [--repetitions R] [FILE.json ...]
-//     navlayout-layout-bench --profile solve|path|decode|served COUNT FILE.json
+//     navlayout-layout-bench --profile solve|path|decode|served COUNT FILE.json ...
 //
-// --profile runs one stage COUNT times and prints nothing else, so that an instruction counter
-// (valgrind --tool=callgrind) sees only that stage: instruction counts are stable where wall-clock
-// times on a shared machine are not.
+// --profile runs one stage COUNT times after a warm-up and prints one line, for an instruction or
+// allocation counter (see ProfileRequest and scripts/check-budgets.sh): counts are stable where
+// wall-clock times on a shared machine are not.
 //
 // Without files it measures the seed's sample delegate in guidance with a prompt, and the built-in
 // example. Each figure is the median over R repetitions of the mean time per operation in a batch sized
@@ -26,25 +26,22 @@ struct UsageError: Error, CustomStringConvertible {
 struct Options {
     var repetitions = 21
     var files: [String] = []
-    var profile: (stage: String, count: Int)?
+    var profile: ProfileRequest?
 
-    init(arguments: [String]) throws {
-        var remaining = arguments[...]
-        while let argument = remaining.popFirst() {
-            if argument == "--repetitions" {
-                guard let text = remaining.popFirst(), let count = Int(text), count > 0 else {
-                    throw UsageError(description: "--repetitions needs a positive integer")
-                }
-                repetitions = count
-            } else if argument == "--profile" {
-                guard let stage = remaining.popFirst(), ["solve", "path", "decode", "served"].contains(stage),
-                    let text = remaining.popFirst(), let count = Int(text), count > 0
-                else {
-                    throw UsageError(description: "--profile needs solve, path, decode or served and a positive count")
-                }
-                profile = (stage, count)
-            } else {
-                files.append(argument)
+    static let usage = """
+        usage: navlayout-layout-bench [--repetitions R] [FILE.json ...]
+               navlayout-layout-bench --profile solve|path|decode|served COUNT FILE.json ...
+        """
+
+    init(arguments: [String]) {
+        var reader = OptionReader(arguments, usage: Self.usage)
+        while let option = reader.nextOption() {
+            switch option {
+            case "--repetitions": repetitions = reader.positiveInteger()
+            case "--profile": profile = reader.profile(stages: ["solve", "path", "decode", "served"])
+            default:
+                if option.hasPrefix("--") { reader.fail() }
+                files.append(option)
             }
         }
         if files.isEmpty {
@@ -55,16 +52,23 @@ struct Options {
     }
 }
 
-func readFile(_ path: String) throws -> [UInt8] {
-    guard let file = fopen(path, "rb") else { throw UsageError(description: "cannot open \(path)") }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65_536)
-    while true {
-        let count = fread(&buffer, 1, buffer.count, file)
-        if count <= 0 { break }
-        bytes.append(contentsOf: buffer[0..<count])
+/// The cold path: request bytes in, `LayoutRequest.decode`, `LayoutEngine.solve`, result bytes out.
+func layoutPath(_ bytes: [UInt8]) -> Int {
+    guard let request = try? LayoutRequest.decode(from: bytes) else { return 0 }
+    return LayoutEngine.solve(request).jsonBytes().count
+}
+
+/// The served path: what POST /v1/layouts calls for a body without a profile.
+func servedPath(_ bytes: [UInt8], through pipeline: LayoutPipeline) -> Int {
+    do {
+        return try pipeline.solve(LayoutBody.read(bytes)).resultBytes().count
+    } catch {
+        return 0
     }
+}
+
+func readFile(_ path: String) throws -> [UInt8] {
+    guard let bytes = fileContents(path) else { throw UsageError(description: "cannot open \(path)") }
     return bytes
 }
 
@@ -75,29 +79,26 @@ func readFile(_ path: String) throws -> [UInt8] {
 #endif
 
 do {
-    let options = try Options(arguments: Array(CommandLine.arguments.dropFirst()))
+    let options = Options(arguments: CommandLine.arguments)
     if let profile = options.profile {
-        var sink = 0
-        for path in options.files {
-            let bytes = try readFile(path)
-            let request = try LayoutRequest.decode(from: bytes)
-            var prepared = PreparedLayout(request)
-            _ = prepared.solve(screen: request.screen)
-            let workload = prepared.workload
-            let pipeline = LayoutPipeline(clock: { 0 })
-            for _ in 0..<profile.count {
-                if profile.stage == "served" {
-                    sink &+= try pipeline.solve(LayoutBody.read(bytes)).resultBytes().count
-                } else if profile.stage == "solve" {
-                    sink &+= (try? workload.solve()).map { _ in 1 } ?? 0
-                } else if profile.stage == "decode" {
-                    sink &+= (try? LayoutRequest.decode(from: bytes)).map { $0.delegate == nil ? 1 : 2 } ?? 0
-                } else if let request = try? LayoutRequest.decode(from: bytes) {
-                    sink &+= LayoutEngine.solve(request).jsonBytes().count
-                }
+        for file in options.files {
+            let bytes = try readFile(file)
+            switch profile.stage {
+            case "decode":
+                profile.run { (try? LayoutRequest.decode(from: bytes)).map { $0.delegate == nil ? 1 : 2 } ?? 0 }
+            case "solve":
+                let request = try LayoutRequest.decode(from: bytes)
+                var prepared = PreparedLayout(request)
+                _ = prepared.solve(screen: request.screen)
+                let workload = prepared.workload
+                profile.run { (try? workload.solve()).map { _ in 1 } ?? 0 }
+            case "served":
+                let pipeline = LayoutPipeline(clock: { 0 })
+                profile.run { servedPath(bytes, through: pipeline) }
+            default:
+                profile.run { layoutPath(bytes) }
             }
         }
-        print("\(profile.stage) x\(profile.count): \(sink)")
         exit(0)
     }
     print(
@@ -125,14 +126,9 @@ do {
         let engine = medianMicroseconds(repetitions: options.repetitions) {
             LayoutEngine.solve(request).frames.count
         }
-        let whole = medianMicroseconds(repetitions: options.repetitions) {
-            guard let request = try? LayoutRequest.decode(from: bytes) else { return 0 }
-            return LayoutEngine.solve(request).jsonBytes().count
-        }
+        let whole = medianMicroseconds(repetitions: options.repetitions) { layoutPath(bytes) }
         let pipeline = LayoutPipeline(clock: { 0 })
-        let served = medianMicroseconds(repetitions: options.repetitions) {
-            (try? pipeline.solve(LayoutBody.read(bytes)))?.resultBytes().count ?? 0
-        }
+        let served = medianMicroseconds(repetitions: options.repetitions) { servedPath(bytes, through: pipeline) }
         let name = String(path.split(separator: "/").last ?? Substring(path))
         func column(_ text: String, _ width: Int) -> String {
             text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
