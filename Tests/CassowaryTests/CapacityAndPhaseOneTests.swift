@@ -4,7 +4,8 @@ import Testing
 
 /// Reserving capacity is invisible in the results, and a required equality over restricted symbols
 /// only (the phase-one case, including its one-pivot shortcut) solves and rejects as it must.
-@Suite struct CapacityAndPhaseOneTests {
+@Suite("Reserved capacity and phase one")
+struct CapacityAndPhaseOneTests {
     /// Every constraint and edit of a scenario, added to `solver` as `ScenarioSystem.solve()` does.
     static func build(_ system: ScenarioSystem, into solver: inout Solver) throws {
         for constraint in system.constraints { try solver.add(constraint) }
@@ -16,7 +17,7 @@ import Testing
         solver.updateVariables()
     }
 
-    @Test(arguments: ["nav", "enaml"])
+    @Test("reserving capacity gives bit-identical values, whatever the hint", arguments: ["nav", "enaml"])
     func reservedCapacityGivesBitIdenticalValues(scenarioName: String) throws {
         let system = ScenarioSystem(try FixtureFiles.scenario("\(scenarioName).txt"))
         var plain = Solver()
@@ -36,7 +37,8 @@ import Testing
         }
     }
 
-    @Test func requiredEqualityBetweenDeterminedVariablesMovesThemAsLittleAsPossible() throws {
+    @Test("a required equality between determined variables moves them as little as possible")
+    func requiredEqualityBetweenDeterminedVariablesMovesThemAsLittleAsPossible() throws {
         let x = Variable("x")
         let y = Variable("y")
         var solver = Solver()
@@ -50,7 +52,8 @@ import Testing
         #expect(isClose(solver.solvedValue(of: y), 25))
     }
 
-    @Test func contradictingRequiredEqualityOverSlacksIsRejectedAtomically() throws {
+    @Test("a required equality over slacks that contradicts two bounds is rejected atomically, naming both")
+    func contradictingRequiredEqualityOverSlacksIsRejectedAtomically() throws {
         let x = Variable("x")
         let y = Variable("y")
         var solver = Solver()

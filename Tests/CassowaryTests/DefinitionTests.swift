@@ -3,8 +3,10 @@ import Testing
 
 /// Variables defined by a required equality on a fresh variable stay out of the tableau; they must
 /// behave exactly like any other variable.
-@Suite struct DefinitionTests {
-    @Test func chainOfDefinitionsFollowsItsRoot() throws {
+@Suite("Definitions")
+struct DefinitionTests {
+    @Test("a chain of definitions follows its root")
+    func chainOfDefinitionsFollowsItsRoot() throws {
         let lefts = (0..<50).map { Variable("v\($0).left") }
         var solver = Solver()
         try solver.add(lefts[0] == 8)
@@ -14,7 +16,8 @@ import Testing
         #expect(solver.solvedValue(of: lefts[49]) == 8 + 49 * 52)
     }
 
-    @Test func manyRemovedDefinitionsLeaveTheOthersIntact() throws {
+    @Test("removing many definitions leaves the others intact, and adding them back restores the chain")
+    func manyRemovedDefinitionsLeaveTheOthersIntact() throws {
         // Removing most links of a long chain compacts the shared storage of definitions.
         let count = 300
         let lefts = (0..<count).map { Variable("v\($0).left") }
@@ -45,7 +48,8 @@ import Testing
         #expect(solver.solvedValue(of: lefts[count - 1]) == expected)
     }
 
-    @Test func removingADefinitionFreesItsVariableAndKeepsTheRest() throws {
+    @Test("removing a definition frees its variable and keeps the rest")
+    func removingADefinitionFreesItsVariableAndKeepsTheRest() throws {
         let x = Variable("x")
         let y = Variable("y")
         let z = Variable("z")
@@ -68,7 +72,8 @@ import Testing
         #expect(solver.solvedValue(of: z) == 30)
     }
 
-    @Test func definedVariableCanBeAnEditVariable() throws {
+    @Test("a defined variable can be an edit variable, and its definition wins over the suggestion")
+    func definedVariableCanBeAnEditVariable() throws {
         let root = Variable("root")
         let child = Variable("child")
         var solver = Solver()
@@ -81,7 +86,8 @@ import Testing
         #expect(solver.brokenConstraints().isEmpty)
     }
 
-    @Test func conflictThroughDefinitionsNamesThem() throws {
+    @Test("a conflict through definitions names them in order and changes nothing")
+    func conflictThroughDefinitionsNamesThem() throws {
         let a = Variable("a")
         let b = Variable("b")
         let c = Variable("c")
@@ -102,7 +108,8 @@ import Testing
         #expect(solver.solvedValue(of: c) == 3)
     }
 
-    @Test func definitionWithRepeatedFreshVariableUsesItsTotalCoefficient() throws {
+    @Test("a definition with a repeated fresh variable uses its total coefficient")
+    func definitionWithRepeatedFreshVariableUsesItsTotalCoefficient() throws {
         let x = Variable("x")
         let y = Variable("y")
         var solver = Solver()
@@ -114,7 +121,8 @@ import Testing
         #expect(solver.solvedValue(of: cancelled) == 0)
     }
 
-    @Test func removingEverythingUnwindsDefinitionsInAnyOrder() throws {
+    @Test("removing everything unwinds definitions in any order")
+    func removingEverythingUnwindsDefinitionsInAnyOrder() throws {
         let vars = (0..<6).map { Variable("v\($0)") }
         let constraints = [
             vars[0] == 3, vars[1] == vars[0] * 2, vars[2] == vars[1] + vars[0], vars[3] >= vars[2],

@@ -5,7 +5,8 @@ import Testing
 /// The tableau shortcut of `undeterminedVariables()` against the probe of every variable it replaced:
 /// on random systems (seeded, so every run checks the same ones), with and without edit suggestions,
 /// both must name the same variables in the same order.
-@Suite struct DeterminednessEquivalenceTests {
+@Suite("Determinedness shortcut")
+struct DeterminednessEquivalenceTests {
     static func names(_ variables: [Variable]) -> [String] { variables.map(\.name) }
 
     /// A solver with the system's preferences and a random prefix of its required constraints, added in
@@ -22,7 +23,9 @@ import Testing
         return solver
     }
 
-    @Test(arguments: 0..<300 as Range<UInt64>)
+    @Test(
+        "the tableau shortcut names the same undetermined variables as probing every variable",
+        arguments: 0..<300 as Range<UInt64>)
     func tableauShortcutAgreesWithProbingEveryVariable(seed: UInt64) throws {
         var generator = SeededGenerator(seed: 0xD37E_2A1D &+ seed)
         let system = RandomizedPropertyTests.makeSystem(&generator)
@@ -44,7 +47,8 @@ import Testing
 
     /// The read-only test that lets most variables skip the expansion must never accept a symbol the
     /// expansion's test rejects (it may reject more: those get the expansion).
-    @Test func readOnlyTestAcceptsOnlyWhatTheExpansionAccepts() throws {
+    @Test("the read-only test accepts only what the expansion accepts")
+    func readOnlyTestAcceptsOnlyWhatTheExpansionAccepts() throws {
         var accepted = 0
         var rejected = 0
         for seed in 0..<300 as Range<UInt64> {

@@ -4,7 +4,8 @@ import Testing
 
 /// Same input, same output: bit for bit in one order, and the same optimum in any order where the
 /// optimum is unique.
-@Suite struct DeterminismTests {
+@Suite("Determinism")
+struct DeterminismTests {
     func values(_ system: ScenarioSystem, order: [Int]) throws -> [[Double]] {
         var solver = Solver()
         for index in order { try solver.add(system.constraints[index]) }
@@ -21,7 +22,7 @@ import Testing
         return states
     }
 
-    @Test(arguments: ["nav", "enaml"])
+    @Test("the same order gives bit-identical values", arguments: ["nav", "enaml"])
     func sameOrderGivesBitIdenticalValues(scenarioName: String) throws {
         let system = ScenarioSystem(try FixtureFiles.scenario("\(scenarioName).txt"))
         let order = Array(system.constraints.indices)
@@ -30,7 +31,7 @@ import Testing
         #expect(first.map { $0.map(\.bitPattern) } == again.map { $0.map(\.bitPattern) })
     }
 
-    @Test(arguments: [1, 2, 3, 4, 5] as [UInt64])
+    @Test("a shuffled insertion order reaches the same unique optimum", arguments: [1, 2, 3, 4, 5] as [UInt64])
     func shuffledInsertionReachesTheSameUniqueOptimum(seed: UInt64) throws {
         // nav.txt has a unique optimum in every state (checked against the peer in both orders).
         let system = ScenarioSystem(try FixtureFiles.scenario("nav.txt"))
@@ -44,7 +45,8 @@ import Testing
         }
     }
 
-    @Test func shuffledStrictPrioritySystemReachesTheSameOptimum() throws {
+    @Test("a strict-priority system reaches the same optimum in any order")
+    func shuffledStrictPrioritySystemReachesTheSameOptimum() throws {
         let x = Variable("x")
         let y = Variable("y")
         let constraints: [Constraint] = [

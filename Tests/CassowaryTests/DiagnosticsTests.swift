@@ -2,8 +2,10 @@ import Cassowary
 import Testing
 
 /// What the layout layer reports: lost constraints and ambiguity.
-@Suite struct DiagnosticsTests {
-    @Test func brokenConstraintsListTheLosersWithTheirViolation() throws {
+@Suite("Broken constraints and ambiguity")
+struct DiagnosticsTests {
+    @Test("broken constraints list the losers with their violation")
+    func brokenConstraintsListTheLosersWithTheirViolation() throws {
         let x = Variable("x")
         var solver = Solver()
         let wins = (x == 10).withPriority(.high)
@@ -19,7 +21,8 @@ import Testing
         #expect(broken.map(\.violation) == [15, 6])
     }
 
-    @Test func brokenConstraintsKeepTheOrderOfAdditionWhenRecordsAreReused() throws {
+    @Test("broken constraints keep the order of addition when records are reused")
+    func brokenConstraintsKeepTheOrderOfAdditionWhenRecordsAreReused() throws {
         // Removing a constraint frees its record; the next one added takes that record, so record
         // order and order of addition differ: the report follows the order of addition.
         let x = Variable("x")
@@ -38,7 +41,8 @@ import Testing
         #expect(broken.map(\.violation) == [15, 6])
     }
 
-    @Test func satisfiedSystemHasNoBrokenConstraints() throws {
+    @Test("a satisfied system has no broken constraints")
+    func satisfiedSystemHasNoBrokenConstraints() throws {
         let x = Variable("x")
         var solver = Solver()
         try solver.add((x >= 0).withPriority(.low))
@@ -54,36 +58,42 @@ import Testing
         return found.map(\.name)
     }
 
-    @Test func determinedSystemHasNoAmbiguity() throws {
+    @Test("a determined system has no ambiguity")
+    func determinedSystemHasNoAmbiguity() throws {
         let x = Variable("x")
         let y = Variable("y")
         #expect(try undetermined([x + y == 10, x == 3], variables: [x, y]).isEmpty)
     }
 
-    @Test func sumWithoutAnchorLeavesBothVariablesFree() throws {
+    @Test("a sum without an anchor leaves both its variables free")
+    func sumWithoutAnchorLeavesBothVariablesFree() throws {
         let x = Variable("x")
         let y = Variable("y")
         let z = Variable("z")
         #expect(try undetermined([x + y == 10, z == 1], variables: [x, y, z]) == ["x", "y"])
     }
 
-    @Test func inequalityWithRoomLeavesItsVariableFree() throws {
+    @Test("an inequality with room leaves its variable free")
+    func inequalityWithRoomLeavesItsVariableFree() throws {
         let width = Variable("width")
         #expect(try undetermined([width >= 10], variables: [width]) == ["width"])
         #expect(try undetermined([width >= 10, width <= 100], variables: [width]) == ["width"])
     }
 
-    @Test func inequalitiesThatPinAVariableDetermineIt() throws {
+    @Test("inequalities that pin a variable determine it")
+    func inequalitiesThatPinAVariableDetermineIt() throws {
         let width = Variable("width")
         #expect(try undetermined([width >= 10, width <= 10], variables: [width]).isEmpty)
     }
 
-    @Test func lowPriorityPreferenceDeterminesAVariableInsideItsRange() throws {
+    @Test("a low-priority preference determines a variable inside its range")
+    func lowPriorityPreferenceDeterminesAVariableInsideItsRange() throws {
         let x = Variable("x")
         #expect(try undetermined([x >= 0, x <= 100, (x == 50).withPriority(.fittingSize)], variables: [x]).isEmpty)
     }
 
-    @Test func editVariablesDetermineTheirVariable() throws {
+    @Test("an edit variable with a suggestion determines its variable")
+    func editVariablesDetermineTheirVariable() throws {
         let x = Variable("x")
         let y = Variable("y")
         var solver = Solver()
@@ -94,7 +104,8 @@ import Testing
         #expect(solver.undeterminedVariables().isEmpty)
     }
 
-    @Test func violatedPreferencesCountAsFixedErrors() throws {
+    @Test("a variable between two equally strong wishes is determined, their errors counting as fixed")
+    func violatedPreferencesCountAsFixedErrors() throws {
         // Two equally strong wishes 10 apart: any x between them has the same total error, but
         // moving x changes each one's error, so x is determined under the definition.
         let x = Variable("x")

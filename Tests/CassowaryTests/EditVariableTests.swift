@@ -2,8 +2,10 @@ import Cassowary
 import Testing
 
 /// Edit variables: suggestions re-solved with the dual simplex.
-@Suite struct EditVariableTests {
-    @Test func suggestedValueIsTakenWhenNothingOpposes() throws {
+@Suite("Edit variables")
+struct EditVariableTests {
+    @Test("a suggested value is taken when nothing opposes it")
+    func suggestedValueIsTakenWhenNothingOpposes() throws {
         let x = Variable("x")
         var solver = Solver()
         try solver.addEditVariable(x, priority: Priority(500)!)
@@ -11,7 +13,8 @@ import Testing
         #expect(solver.solvedValue(of: x) == 2)
     }
 
-    @Test func requiredConstraintOverridesSuggestion() throws {
+    @Test("a required constraint overrides a suggestion")
+    func requiredConstraintOverridesSuggestion() throws {
         // kiwi: test_suggesting_values_for_edit_variables
         let v1 = Variable("v1")
         let v2 = Variable("v2")
@@ -24,7 +27,8 @@ import Testing
         #expect(solver.solvedValue(of: v2) <= -1)
     }
 
-    @Test func midpointFollowsItsEditAndEndpointsStayInside() throws {
+    @Test("a dragged midpoint drags its segment until an endpoint meets its bound")
+    func midpointFollowsItsEditAndEndpointsStayInside() throws {
         // Badros, Borning & Stuckey, the midpoint example: xm = (xl + xr) / 2, xl + 10 <= xr,
         // 0 <= xl, xr <= 100. Dragging xm drags the segment until an endpoint meets its bound.
         let xl = Variable("xl")
@@ -54,7 +58,8 @@ import Testing
         #expect(solver.value(of: xr) == 10)
     }
 
-    @Test func infeasibleSuggestionTriggersDualOptimization() throws {
+    @Test("an infeasible suggestion is resolved by the dual simplex")
+    func infeasibleSuggestionTriggersDualOptimization() throws {
         // kiwi: test_handling_infeasible_constraints (the paper's dual-simplex case)
         let xm = Variable("xm")
         let xl = Variable("xl")
@@ -78,7 +83,8 @@ import Testing
         #expect(solver.value(of: xr) == 100)
     }
 
-    @Test func removingAnEditVariableDropsItsSuggestion() throws {
+    @Test("removing an edit variable drops its suggestion, and it can be added again")
+    func removingAnEditVariableDropsItsSuggestion() throws {
         let x = Variable("x")
         var solver = Solver()
         try solver.add((x == 10).withPriority(.low))
@@ -94,7 +100,8 @@ import Testing
         #expect(solver.solvedValue(of: x) == 70)
     }
 
-    @Test func editVariableAddedWithInitialValueStartsThere() throws {
+    @Test("an edit variable added with an initial value starts there")
+    func editVariableAddedWithInitialValueStartsThere() throws {
         let x = Variable("x")
         let y = Variable("y")
         var solver = Solver()
@@ -107,7 +114,8 @@ import Testing
         #expect(solver.solvedValue(of: y) == 42)
     }
 
-    @Test func valuesArePublishedOnlyByUpdate() throws {
+    @Test("values are published only by an update")
+    func valuesArePublishedOnlyByUpdate() throws {
         let x = Variable("x")
         var solver = Solver()
         try solver.addEditVariable(x, priority: .high)
@@ -117,7 +125,8 @@ import Testing
         #expect(solver.value(of: x) == 5)
     }
 
-    @Test func twoEditVariablesMoveIndependently() throws {
+    @Test("edit variables move independently as others come and go")
+    func twoEditVariablesMoveIndependently() throws {
         // cassowary.js: multiedit
         let x = Variable("x")
         let y = Variable("y")

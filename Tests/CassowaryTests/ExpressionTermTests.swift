@@ -3,7 +3,8 @@ import Testing
 
 /// Expressions keep up to four terms inline and move to an array beyond that; every way of building
 /// one must keep the terms, their order and their coefficients, on both sides of that limit.
-@Suite struct ExpressionTermTests {
+@Suite("Expression terms")
+struct ExpressionTermTests {
     /// (variable index, coefficient) lists, from empty to past the inline limit, with a repeated
     /// variable in the longest.
     static let termLists: [[(Int, Double)]] = [
@@ -17,7 +18,9 @@ import Testing
 
     static func coefficients(_ terms: [Term]) -> [Double] { terms.map(\.coefficient) }
 
-    @Test(arguments: termLists)
+    @Test(
+        "appending terms keeps their order and coefficients, as do the array initializer and setter",
+        arguments: termLists)
     func appendingTermsKeepsOrderAndCoefficients(_ list: [(Int, Double)]) {
         let variables = (0..<5).map { Variable("v\($0)") }
         var expression = Expression(constant: 7)
@@ -38,7 +41,7 @@ import Testing
         #expect(zip(replaced.terms, list).allSatisfy { $0.variable === variables[$1.0] })
     }
 
-    @Test(arguments: termLists)
+    @Test("operators scale and join terms on both sides of the inline limit", arguments: termLists)
     func operatorsScaleAndJoinTermsOnBothSidesOfTheInlineLimit(_ list: [(Int, Double)]) {
         let variables = (0..<5).map { Variable("v\($0)") }
         let expression = Expression(terms: list.map { Term(variables[$0.0], $0.1) }, constant: 1)
@@ -56,7 +59,8 @@ import Testing
         #expect(value == 1 + list.reduce(0) { $0 + $1.1 * Double($1.0 + 1) })
     }
 
-    @Test func constraintWithMoreThanFourTermsSolvesAndRemovesCleanly() throws {
+    @Test("a constraint with more than four terms solves and removes cleanly")
+    func constraintWithMoreThanFourTermsSolvesAndRemovesCleanly() throws {
         let v = (0..<6).map { Variable("v\($0)") }
         var solver = Solver()
         for index in 1..<6 { try solver.add(v[index] == Double(index)) }

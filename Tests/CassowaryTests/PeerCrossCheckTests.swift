@@ -4,7 +4,8 @@ import Testing
 
 /// Our values on the shared scenarios equal the peer's (kiwisolver 1.5.1, `--dump` output kept in
 /// Fixtures/*.kiwisolver-1.5.1.dump) within 1e-6, initially and after every resize step.
-@Suite struct PeerCrossCheckTests {
+@Suite("Cross-check with kiwisolver")
+struct PeerCrossCheckTests {
     /// The sections of a dump: the values of one state, in scenario variable order.
     static func dumpSections(_ text: String) -> [[(name: String, value: Double)]] {
         var sections: [[(name: String, value: Double)]] = []
@@ -20,7 +21,8 @@ import Testing
         return sections
     }
 
-    @Test(arguments: ["nav", "enaml"])
+    @Test(
+        "values match kiwisolver's within a millionth, initially and after every resize", arguments: ["nav", "enaml"])
     func valuesMatchThePeerWithinAMillionth(scenarioName: String) throws {
         let system = ScenarioSystem(try FixtureFiles.scenario("\(scenarioName).txt"))
         let expected = Self.dumpSections(try FixtureFiles.text("\(scenarioName).kiwisolver-1.5.1.dump"))

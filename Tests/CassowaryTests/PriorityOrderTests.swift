@@ -2,8 +2,10 @@ import Cassowary
 import Testing
 
 /// Priorities are strict levels: a higher priority wins over any amount of lower-priority error.
-@Suite struct PriorityOrderTests {
-    @Test func strongerConstraintWinsOverWeakerOne() throws {
+@Suite("Priority order")
+struct PriorityOrderTests {
+    @Test("a stronger constraint wins over a weaker one")
+    func strongerConstraintWinsOverWeakerOne() throws {
         // kiwi: test_solving_with_strength
         let v1 = Variable("v1")
         let v2 = Variable("v2")
@@ -15,9 +17,11 @@ import Testing
         #expect(solver.solvedValue(of: v2) == 2)
     }
 
-    @Test(arguments: [
-        (Priority.required, 10.0), (Priority.high, 10.0), (Priority.low, 20.0), (Priority.fittingSize, 20.0),
-    ])
+    @Test(
+        "of two equalities on one variable, the one with the higher priority decides",
+        arguments: [
+            (Priority.required, 10.0), (Priority.high, 10.0), (Priority.low, 20.0), (Priority.fittingSize, 20.0),
+        ])
     func outcomeFollowsTheHigherPriority(priority: Priority, expected: Double) throws {
         let x = Variable("x")
         var solver = Solver()
@@ -26,7 +30,8 @@ import Testing
         #expect(solver.solvedValue(of: x) == expected)
     }
 
-    @Test func priority251BeatsAThousandConstraintsAt250() throws {
+    @Test("priority 251 beats a thousand constraints at 250")
+    func priority251BeatsAThousandConstraintsAt250() throws {
         let x = Variable("x")
         var solver = Solver()
         try solver.add((x == 0).withPriority(Priority(251)!))
@@ -37,7 +42,8 @@ import Testing
         #expect(solver.brokenConstraints().count == 1000)
     }
 
-    @Test func largeLowPriorityErrorCannotOutweighSmallHighPriorityError() throws {
+    @Test("a large low-priority error cannot outweigh a small high-priority one")
+    func largeLowPriorityErrorCannotOutweighSmallHighPriorityError() throws {
         // kiwi weighs strong 1e6 against weak 1: a weak error ten million times larger wins there.
         let x = Variable("x")
         var solver = Solver()
@@ -46,7 +52,8 @@ import Testing
         #expect(solver.solvedValue(of: x) == 0)
     }
 
-    @Test func manyMediumErrorsDoNotOutweighOneStrongError() throws {
+    @Test("a thousand and one errors at priority 500 do not outweigh one high-priority error")
+    func manyMediumErrorsDoNotOutweighOneStrongError() throws {
         // With kiwi's weights (strong 1e6, medium 1e3), 1001 medium constraints pull harder than
         // one strong one; with strict levels the strong one still decides.
         let x = Variable("x")
@@ -61,7 +68,8 @@ import Testing
         #expect(solver.solvedValue(of: y) == 0)
     }
 
-    @Test func errorsAtOnePriorityAddUp() throws {
+    @Test("errors at one priority add up, so two agreeing constraints outvote one")
+    func errorsAtOnePriorityAddUp() throws {
         // |x| + |x| + |x - 10| is least at x = 0: two agreeing constraints outvote one.
         let x = Variable("x")
         var solver = Solver()
@@ -71,7 +79,8 @@ import Testing
         #expect(solver.solvedValue(of: x) == 0)
     }
 
-    @Test func lowerLevelsStillDecideAmongHigherLevelOptima() throws {
+    @Test("lower levels still choose among the optima of higher levels")
+    func lowerLevelsStillDecideAmongHigherLevelOptima() throws {
         // The high constraint leaves x anywhere in [0, 10]; the low one then picks 7.
         let x = Variable("x")
         var solver = Solver()
@@ -83,7 +92,8 @@ import Testing
         #expect(solver.solvedValue(of: x) == 3)
     }
 
-    @Test func priorityAddedBetweenExistingLevelsKeepsTheOrder() throws {
+    @Test("a priority added between or above existing levels keeps the order, and removing it restores the optimum")
+    func priorityAddedBetweenExistingLevelsKeepsTheOrder() throws {
         let x = Variable("x")
         var solver = Solver()
         try solver.add((x == 1).withPriority(.fittingSize))

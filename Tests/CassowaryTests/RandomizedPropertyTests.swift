@@ -3,7 +3,8 @@ import Testing
 
 /// Random feasible systems (seeded, so every run checks the same systems): every required
 /// constraint holds, suggestions keep it so, and removing everything returns to the start.
-@Suite struct RandomizedPropertyTests {
+@Suite("Random systems")
+struct RandomizedPropertyTests {
     struct RandomSystem {
         var variables: [Variable]
         var required: [Constraint]
@@ -59,7 +60,9 @@ import Testing
         }
     }
 
-    @Test(arguments: 0..<40 as Range<UInt64>)
+    @Test(
+        "random feasible systems keep their required constraints through adds, suggestions and removals, and unwind to zero",
+        arguments: 0..<40 as Range<UInt64>)
     func randomFeasibleSystemsHoldAndUnwind(seed: UInt64) throws {
         var generator = SeededGenerator(seed: 0xC0FFEE &+ seed)
         let system = Self.makeSystem(&generator)
@@ -99,7 +102,8 @@ import Testing
         #expect(values.allSatisfy { $0 == 0 }, "seed \(seed): \(values)")
     }
 
-    @Test func randomContradictionsAreRejectedAndExplained() throws {
+    @Test("random contradictions are rejected without a change and explained irreducibly")
+    func randomContradictionsAreRejectedAndExplained() throws {
         var rejections = 0
         for seed in 0..<40 as Range<UInt64> {
             rejections += try contradictionIsRejectedAndExplained(seed: seed) ? 1 : 0
@@ -147,8 +151,10 @@ import Testing
 
 /// Long add/remove churn: storage is reused and compacted many times, and the values always equal
 /// those of a solver built from scratch with the same constraints.
-@Suite struct ChurnTests {
-    @Test func churnMatchesAFreshSolverEveryRound() throws {
+@Suite("Add and remove churn")
+struct ChurnTests {
+    @Test("long churn costs what a fresh solver costs every round and keeps the required constraints")
+    func churnMatchesAFreshSolverEveryRound() throws {
         var generator = SeededGenerator(seed: 7)
         let views = 40
         let left = (0..<views).map { Variable("v\($0).left") }

@@ -2,8 +2,10 @@ import Cassowary
 import Testing
 
 /// Cases every Cassowary implementation carries (kiwi's and cassowary.js's suites).
-@Suite struct SimpleSystemTests {
-    @Test func simpleEqualityBetweenTwoVariablesHolds() throws {
+@Suite("Simple systems")
+struct SimpleSystemTests {
+    @Test("a simple equality between two variables holds")
+    func simpleEqualityBetweenTwoVariablesHolds() throws {
         let x = Variable("x")
         let y = Variable("y")
         var solver = Solver()
@@ -13,7 +15,8 @@ import Testing
         #expect(solver.solvedValue(of: y) == 167)
     }
 
-    @Test func equalityWithExpressionsSolvesBothSides() throws {
+    @Test("an equality between expressions solves both sides")
+    func equalityWithExpressionsSolvesBothSides() throws {
         let x = Variable("x")
         let y = Variable("y")
         var solver = Solver()
@@ -24,7 +27,8 @@ import Testing
         #expect(solver.solvedValue(of: y) == -10)
     }
 
-    @Test func zeroEqualsZeroIsAcceptedAndOneEqualsZeroIsNot() throws {
+    @Test("zero equals zero is accepted and can be removed, one equals zero is rejected")
+    func zeroEqualsZeroIsAcceptedAndOneEqualsZeroIsNot() throws {
         var solver = Solver()
         let trivial = Constraint(Expression(constant: 0), .equal)
         try solver.add(trivial)
@@ -37,7 +41,8 @@ import Testing
         #expect(!solver.contains(trivial))
     }
 
-    @Test func oneEqualsZeroConflictsWithNothing() {
+    @Test("one equals zero is rejected with no conflicting constraints")
+    func oneEqualsZeroConflictsWithNothing() {
         var solver = Solver()
         let impossible = Constraint(Expression(constant: 1), .equal)
         do {
@@ -53,7 +58,8 @@ import Testing
         }
     }
 
-    @Test func redundantRequiredConstraintsThatAgreeAreAccepted() throws {
+    @Test("redundant required constraints that agree are accepted, and each still holds when another goes")
+    func redundantRequiredConstraintsThatAgreeAreAccepted() throws {
         let x = Variable("x")
         let y = Variable("y")
         var solver = Solver()
@@ -74,7 +80,8 @@ import Testing
         #expect(solver.solvedValue(of: x) == 10)  // still implied by x + y == 30 and y == 20
     }
 
-    @Test func underConstrainedSystemFollowsItsEditVariable() throws {
+    @Test("an under-constrained system follows its edit variable")
+    func underConstrainedSystemFollowsItsEditVariable() throws {
         // kiwi: test_solving_under_constrained_system
         let v = Variable("v")
         let constraint = 2 * v + 1 >= 0
@@ -87,7 +94,8 @@ import Testing
         #expect(solver.value(of: v) == 10)
     }
 
-    @Test func variablesStartAtZeroAndALoneInequalityHoldsAtItsBound() throws {
+    @Test("variables start at zero, and a lone inequality holds at its bound")
+    func variablesStartAtZeroAndALoneInequalityHoldsAtItsBound() throws {
         let x = Variable("x")
         var solver = Solver()
         #expect(solver.value(of: x) == 0)
@@ -96,7 +104,8 @@ import Testing
         #expect(solver.solvedValue(of: x) == -5)
     }
 
-    @Test func addDeleteRestoresValues() throws {
+    @Test("adding and removing bounds restores the earlier values")
+    func addDeleteRestoresValues() throws {
         // cassowary.js: addDelete1
         let x = Variable("x")
         var solver = Solver()
@@ -120,7 +129,8 @@ import Testing
         #expect(solver.solvedValue(of: x) == 100)
     }
 
-    @Test func addDeleteWithTwoVariablesRestoresValues() throws {
+    @Test("adding and removing bounds restores the earlier values of two linked variables")
+    func addDeleteWithTwoVariablesRestoresValues() throws {
         // cassowary.js: addDelete2
         let x = Variable("x")
         let y = Variable("y")
@@ -147,7 +157,8 @@ import Testing
         #expect(solver.solvedValue(of: y) == 120)
     }
 
-    @Test func cassowaryOneReachesOneOfItsTwoOptima() throws {
+    @Test("a system with two equally good optima reaches one of them")
+    func cassowaryOneReachesOneOfItsTwoOptima() throws {
         // cassowary.js: casso1 (two optima with equal error)
         let x = Variable("x")
         let y = Variable("y")
@@ -161,7 +172,8 @@ import Testing
         #expect((pair.0 == 10 && pair.1 == 13) || (pair.0 == 7 && pair.1 == 10))
     }
 
-    @Test func removingEveryConstraintReturnsVariablesToZero() throws {
+    @Test("removing every constraint returns the variables to zero")
+    func removingEveryConstraintReturnsVariablesToZero() throws {
         let x = Variable("x")
         let y = Variable("y")
         var solver = Solver()
@@ -175,7 +187,8 @@ import Testing
         #expect(solver.constraints.isEmpty)
     }
 
-    @Test func constraintsAreListedInInsertionOrder() throws {
+    @Test("constraints are listed in insertion order, a re-added one last")
+    func constraintsAreListedInInsertionOrder() throws {
         let x = Variable("x")
         var solver = Solver()
         let a = x >= 1

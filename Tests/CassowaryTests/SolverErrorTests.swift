@@ -2,8 +2,10 @@ import Cassowary
 import Testing
 
 /// Misuse is reported with a typed error carrying the offending value.
-@Suite struct SolverErrorTests {
-    @Test func addingTheSameConstraintTwiceIsADuplicate() throws {
+@Suite("Solver errors")
+struct SolverErrorTests {
+    @Test("adding the same constraint twice is a duplicate, and the error names it")
+    func addingTheSameConstraintTwiceIsADuplicate() throws {
         let x = Variable("x")
         let constraint = x >= 0
         var solver = Solver()
@@ -16,7 +18,8 @@ import Testing
         }
     }
 
-    @Test func removingAnUnknownConstraintIsReported() {
+    @Test("removing a constraint the solver does not hold is reported with that constraint")
+    func removingAnUnknownConstraintIsReported() {
         let x = Variable("x")
         let constraint = x >= 0
         var solver = Solver()
@@ -28,7 +31,8 @@ import Testing
         }
     }
 
-    @Test func editVariableErrorsNameTheVariable() throws {
+    @Test("an edit variable added twice, added as required, or unknown to the solver is reported with that variable")
+    func editVariableErrorsNameTheVariable() throws {
         let x = Variable("x")
         let y = Variable("y")
         var solver = Solver()
@@ -61,14 +65,16 @@ import Testing
         }
     }
 
-    @Test func anEditVariablesHiddenConstraintIsNotAUserConstraint() throws {
+    @Test("an edit variable's hidden constraint is not listed among the constraints")
+    func anEditVariablesHiddenConstraintIsNotAUserConstraint() throws {
         let x = Variable("x")
         var solver = Solver()
         try solver.addEditVariable(x, priority: .high)
         #expect(solver.constraints.isEmpty)
     }
 
-    @Test func errorsDescribeThemselves() {
+    @Test("errors describe themselves with the variable's name or the constraint's text")
+    func errorsDescribeThemselves() {
         let x = Variable("width")
         #expect(SolverError.unknownEditVariable(x).description.contains("width"))
         let constraint = x >= 10

@@ -2,7 +2,8 @@ import Cassowary
 import Testing
 
 /// Contradicting required constraints are rejected atomically, with an irreducible explanation.
-@Suite struct UnsatisfiableConstraintTests {
+@Suite("Unsatisfiable constraints")
+struct UnsatisfiableConstraintTests {
     /// The conflict the solver reports when `rejected` is added after `accepted`, or nil when it
     /// is accepted.
     func conflict(adding rejected: Constraint, after accepted: [Constraint]) throws -> [Constraint]? {
@@ -26,21 +27,24 @@ import Testing
         constraints?.map(ObjectIdentifier.init)
     }
 
-    @Test func contradictingEqualitiesAreRejected() throws {
+    @Test("an equality contradicting another is rejected, naming that one")
+    func contradictingEqualitiesAreRejected() throws {
         // cassowary.js: inconsistent1
         let x = Variable("x")
         let ten = x == 10
         #expect(identities(try conflict(adding: x == 5, after: [ten])) == identities([ten]))
     }
 
-    @Test func contradictingInequalitiesAreRejected() throws {
+    @Test("an inequality contradicting another is rejected, naming that one")
+    func contradictingInequalitiesAreRejected() throws {
         // cassowary.js: inconsistent2
         let x = Variable("x")
         let atLeast10 = x >= 10
         #expect(identities(try conflict(adding: x <= 5, after: [atLeast10])) == identities([atLeast10]))
     }
 
-    @Test func chainOfInequalitiesIsExplainedByExactlyTheChain() throws {
+    @Test("a chain of inequalities is explained by exactly the chain, without a bystander")
+    func chainOfInequalitiesIsExplainedByExactlyTheChain() throws {
         // cassowary.js: inconsistent3, plus a bystander (z >= 8) that must not be named.
         let w = Variable("w")
         let x = Variable("x")
@@ -52,7 +56,8 @@ import Testing
         #expect(identities(conflicts) == identities(chain))
     }
 
-    @Test func unrelatedAndSatisfiedConstraintsAreLeftOut() throws {
+    @Test("unrelated and satisfied constraints are left out of the conflict")
+    func unrelatedAndSatisfiedConstraintsAreLeftOut() throws {
         let x = Variable("x")
         let y = Variable("y")
         let z = Variable("z")
@@ -63,7 +68,8 @@ import Testing
         #expect(identities(conflicts) == identities([lower, link]))
     }
 
-    @Test func conflictThroughEqualitiesNamesThem() throws {
+    @Test("a conflict through equalities names them")
+    func conflictThroughEqualitiesNamesThem() throws {
         let a = Variable("a")
         let b = Variable("b")
         let c = Variable("c")
@@ -74,7 +80,8 @@ import Testing
         #expect(identities(conflicts) == identities([ab, bc, c0]))
     }
 
-    @Test func twinsInTheConflictAreReportedOnce() throws {
+    @Test("of two identical constraints in a conflict, only one is named")
+    func twinsInTheConflictAreReportedOnce() throws {
         let x = Variable("x")
         let first = x == 10
         let twin = x == 10
@@ -83,7 +90,8 @@ import Testing
         #expect(conflicts?.count == 1)
     }
 
-    @Test func explanationIsIrreducible() throws {
+    @Test("the explanation is irreducible: it conflicts, and no longer does with any one member removed")
+    func explanationIsIrreducible() throws {
         let x = Variable("x")
         let y = Variable("y")
         let accepted = [x >= 0, y >= 0, x + y <= 10, x >= 4, y >= 4, x <= 8]
@@ -100,7 +108,8 @@ import Testing
         }
     }
 
-    @Test func rejectedAddLeavesTheSolverExactlyAsBefore() throws {
+    @Test("a rejected add leaves the solver bit for bit as it was, through later edits, adds and removals")
+    func rejectedAddLeavesTheSolverExactlyAsBefore() throws {
         // kiwi 1.5.1 reads x = 5 after rejecting x <= 5 next to x >= 10, and its next suggestValue
         // can abort. Here a rejected add changes nothing: the solver behaves bit for bit like a copy
         // taken before the bad constraint was offered.
@@ -154,7 +163,8 @@ import Testing
         #expect(solver.constraints.count == twin.constraints.count)
     }
 
-    @Test func rejectedAddWithNewVariablesForgetsThem() throws {
+    @Test("a rejected add forgets the new variables it brought, which can then be used afresh")
+    func rejectedAddWithNewVariablesForgetsThem() throws {
         let x = Variable("x")
         let fresh = Variable("fresh")
         var solver = Solver()

@@ -4,7 +4,8 @@ import Testing
 
 /// The cache of generated built-in documents gives back exactly what generating gives, for the inputs
 /// it was generated from and no others.
-@Suite struct BuiltInDocumentCacheTests {
+@Suite("Built-in document cache")
+struct BuiltInDocumentCacheTests {
     static func key(width: Double, compass: Bool = true) throws -> BuiltInDocumentCache.Key {
         var request = try EngineFixtures.request("builtin-guidance.json")
         request.screen.width = width
@@ -21,7 +22,8 @@ import Testing
         return layout.document(states: [key.state.navigation])
     }
 
-    @Test func planOfABuiltInRequestCarriesTheDocumentGeneratingGives() throws {
+    @Test("the plan of a built-in request carries the document that generating gives, cached or not")
+    func planOfABuiltInRequestCarriesTheDocumentGeneratingGives() throws {
         let request = try EngineFixtures.request("builtin-guidance.json")
         let key = try Self.key(width: request.screen.width, compass: request.settings.compassButton)
         // Twice: the first may generate, the second is served from the cache.
@@ -30,7 +32,8 @@ import Testing
         }
     }
 
-    @Test func differentInputsGetTheirOwnDocumentAndTheOldestEntryMakesRoom() throws {
+    @Test("different inputs get their own document, and the least recently used entry makes room")
+    func differentInputsGetTheirOwnDocumentAndTheOldestEntryMakesRoom() throws {
         let cache = BuiltInDocumentCache(capacity: 2)
         var generated = 0
         func document(_ key: BuiltInDocumentCache.Key) -> DelegateDocument {

@@ -21,8 +21,11 @@ private let north = #"{"bearing": 0, "following": false, "userPanned": false, "l
 private let rotated = #"{"bearing": 35, "following": false, "userPanned": false, "locationKnown": true}"#
 private let panned = #"{"bearing": 0, "following": false, "userPanned": true, "locationKnown": true}"#
 
-@Suite struct BuiltInSettingsTests {
-    @Test(arguments: ["disabled", "ready", "guidance"])
+@Suite("Built-in layout settings")
+struct BuiltInSettingsTests {
+    @Test(
+        "default settings give a clean built-in layout with the legacy guides in every navigation state",
+        arguments: ["disabled", "ready", "guidance"])
     func defaultSettingsGiveACleanLayout(navigation: String) throws {
         let result = try builtIn(navigation: navigation)
         #expect(result.mode == .builtIn)
@@ -31,13 +34,15 @@ private let panned = #"{"bearing": 0, "following": false, "userPanned": true, "l
         #expect(result.broken.isEmpty)
     }
 
-    @Test func theExampleRequestIsClean() throws {
+    @Test("the example request is clean and shows its header accessory")
+    func theExampleRequestIsClean() throws {
         let result = try EngineFixtures.solve("builtin-guidance.json")
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
         #expect(result.frames.map(\.name).contains("headerAccessory"))
     }
 
-    @Test func compassButtonShowsOnlyWhenEnabledAndRotatedOrFollowingDuringNavigation() throws {
+    @Test("the compass button shows only when enabled and the map is rotated, or following during navigation")
+    func compassButtonShowsOnlyWhenEnabledAndRotatedOrFollowingDuringNavigation() throws {
         #expect(
             try builtIn(#"{"compassButton": true}"#, navigation: "disabled", camera: rotated).frame(of: "compass")
                 != nil)
@@ -52,13 +57,15 @@ private let panned = #"{"bearing": 0, "following": false, "userPanned": true, "l
         #expect(compass == Frame(x: 393 - 16 - 48, y: 155 + 16, width: 48, height: 48))
     }
 
-    @Test func myLocationButtonSitsInTheBottomTrailingCorner() throws {
+    @Test("the my-location button sits in the bottom trailing corner, and only when enabled")
+    func myLocationButtonSitsInTheBottomTrailingCorner() throws {
         let ready = try builtIn(#"{"myLocationButton": true}"#, navigation: "ready")
         #expect(ready.frame(of: "myLocation") == Frame(x: 329, y: 852 - 34 - 16 - 48, width: 48, height: 48))
         #expect(try builtIn(navigation: "ready").frame(of: "myLocation") == nil)
     }
 
-    @Test func recenterReplacesTheLogoAndHidesTheSpeedWidgetWhilePanned() throws {
+    @Test("while panned, the recenter button replaces the logo and hides the speed widget unless disabled")
+    func recenterReplacesTheLogoAndHidesTheSpeedWidgetWhilePanned() throws {
         let result = try builtIn(#"{"shouldDisplaySpeedometer": true}"#, camera: panned)
         let recenter = try #require(result.frame(of: "recenter"))
         #expect(result.frame(of: "googleLogo") == nil)
@@ -71,7 +78,8 @@ private let panned = #"{"bearing": 0, "following": false, "userPanned": true, "l
         #expect(disabled.frame(of: "googleLogo") != nil)
     }
 
-    @Test func headerOffLeavesAZeroHeightHeaderGuide() throws {
+    @Test("turning the header off leaves a zero-height header guide")
+    func headerOffLeavesAZeroHeightHeaderGuide() throws {
         let result = try builtIn(#"{"navigationHeaderEnabled": false}"#)
         #expect(result.frame(of: "turnCard") == nil)
         #expect(result.guide("navigationHeaderLayoutGuide")?.height == 0)
@@ -80,7 +88,8 @@ private let panned = #"{"bearing": 0, "following": false, "userPanned": true, "l
         #expect(on.guide("navigationHeaderLayoutGuide") == on.frame(of: "turnCard"))
     }
 
-    @Test func footerOffLeavesAZeroHeightFooterGuideAndTheButtonsGuideFollowsIt() throws {
+    @Test("turning the footer off leaves a zero-height footer guide, and the buttons guide follows it")
+    func footerOffLeavesAZeroHeightFooterGuideAndTheButtonsGuideFollowsIt() throws {
         let result = try builtIn(#"{"navigationFooterEnabled": false}"#)
         #expect(result.frame(of: "etaCard") == nil)
         let footer = try #require(result.guide("navigationFooterLayoutGuide"))
@@ -91,7 +100,8 @@ private let panned = #"{"bearing": 0, "following": false, "userPanned": true, "l
         #expect(on.guide("bottomTrailingButtonsLayoutGuide") == on.frame(of: "etaCard"))
     }
 
-    @Test func tripProgressBarRunsDownTheTrailingEdgeDuringGuidance() throws {
+    @Test("the trip progress bar runs down the trailing edge, during guidance only")
+    func tripProgressBarRunsDownTheTrailingEdgeDuringGuidance() throws {
         let result = try builtIn(#"{"navigationTripProgressBarEnabled": true}"#)
         let bar = try #require(result.frame(of: "tripProgressBar"))
         #expect(bar.maxX == 393 && bar.width == 16)
@@ -101,7 +111,8 @@ private let panned = #"{"bearing": 0, "following": false, "userPanned": true, "l
                 of: "tripProgressBar") == nil)
     }
 
-    @Test func reportIncidentButtonJoinsTheBottomTrailingButtons() throws {
+    @Test("the report-incident button joins the bottom trailing buttons unless disabled")
+    func reportIncidentButtonJoinsTheBottomTrailingButtons() throws {
         let result = try builtIn(#"{"myLocationButton": true}"#)
         let myLocation = try #require(result.frame(of: "myLocation"))
         let reporting = try #require(result.frame(of: "reporting"))
@@ -109,7 +120,8 @@ private let panned = #"{"bearing": 0, "following": false, "userPanned": true, "l
         #expect(try builtIn(#"{"navigationReportIncidentButtonEnabled": false}"#).frame(of: "reporting") == nil)
     }
 
-    @Test func headerColoursAreCarriedThrough() throws {
+    @Test("header colours are carried through to the result and its JSON")
+    func headerColoursAreCarriedThrough() throws {
         let result = try builtIn(
             ##"{"navigationHeaderPrimaryBackgroundColor": "#1a73e8", "navigationHeaderSecondaryBackgroundColor": "#FF0000"}"##
         )
@@ -120,7 +132,8 @@ private let panned = #"{"bearing": 0, "following": false, "userPanned": true, "l
                 ##""navigationHeaderPrimaryBackgroundColor":"#1A73E8""##))
     }
 
-    @Test func headerAccessoryHangsUnderTheHeaderOnlyDuringGuidance() throws {
+    @Test("the header accessory hangs under the header, only with a header and during guidance")
+    func headerAccessoryHangsUnderTheHeaderOnlyDuringGuidance() throws {
         let result = try builtIn(#"{"headerAccessoryView": {"height": 56}}"#)
         #expect(result.frame(of: "headerAccessory") == Frame(x: 0, y: 155, width: 393, height: 56))
         #expect(result.guide("navigationHeaderLayoutGuide")?.maxY == 211)
@@ -133,12 +146,14 @@ private let panned = #"{"bearing": 0, "following": false, "userPanned": true, "l
                 == nil)
     }
 
-    @Test(arguments: [
-        ("{}", nil as Double?, nil as Double?),
-        (#"{"shouldDisplaySpeedometer": true}"#, 56, 56),
-        (#"{"shouldDisplaySpeedLimit": true}"#, 48, 60),
-        (#"{"shouldDisplaySpeedometer": true, "shouldDisplaySpeedLimit": true}"#, 96, 60),
-    ])
+    @Test(
+        "the speed widget takes the size of its visual state and sits just above the logo",
+        arguments: [
+            ("{}", nil as Double?, nil as Double?),
+            (#"{"shouldDisplaySpeedometer": true}"#, 56, 56),
+            (#"{"shouldDisplaySpeedLimit": true}"#, 48, 60),
+            (#"{"shouldDisplaySpeedometer": true, "shouldDisplaySpeedLimit": true}"#, 96, 60),
+        ])
     func speedWidgetTakesTheSizeOfItsVisualState(settings: String, width: Double?, height: Double?) throws {
         let result = try builtIn(settings)
         let widget = result.frame(of: "speedWidget")
@@ -151,11 +166,13 @@ private let panned = #"{"bearing": 0, "following": false, "userPanned": true, "l
         if width == nil { #expect(result.hiddenReason(of: "speedWidget") != nil) }
     }
 
-    @Test(arguments: [
-        ("always", Frame(x: 10, y: 59 + 20, width: 393 - 10 - 30, height: 852 - 34 - 40 - 79)),
-        ("automatic", Frame(x: 10, y: 59, width: 393 - 10 - 30, height: 852 - 40 - 59)),
-        ("never", Frame(x: 10, y: 20, width: 393 - 10 - 30, height: 852 - 40 - 20)),
-    ])
+    @Test(
+        "each padding adjustment behavior frames the camera, and the controls move in with the padding",
+        arguments: [
+            ("always", Frame(x: 10, y: 59 + 20, width: 393 - 10 - 30, height: 852 - 34 - 40 - 79)),
+            ("automatic", Frame(x: 10, y: 59, width: 393 - 10 - 30, height: 852 - 40 - 59)),
+            ("never", Frame(x: 10, y: 20, width: 393 - 10 - 30, height: 852 - 40 - 20)),
+        ])
     func paddingAdjustmentBehaviorFramesTheCamera(behavior: String, expected: Frame) throws {
         let result = try builtIn(
             #"{"padding": {"top": 20, "bottom": 40, "left": 10, "right": 30}, "paddingAdjustmentBehavior": "\#(behavior)"}"#,
@@ -166,12 +183,15 @@ private let panned = #"{"bearing": 0, "following": false, "userPanned": true, "l
         #expect(logo.x == expected.x && logo.maxY == expected.maxY)
     }
 
-    @Test func paddingKeepsTheCameraClearOfHeaderAndFooterDuringGuidance() throws {
+    @Test("padding keeps the camera clear of header and footer during guidance")
+    func paddingKeepsTheCameraClearOfHeaderAndFooterDuringGuidance() throws {
         let result = try builtIn(#"{"padding": {"top": 20, "bottom": 40, "left": 0, "right": 0}}"#)
         #expect(result.cameraViewport == Frame(x: 0, y: 175, width: 393, height: 746 - 40 - 175))
     }
 
-    @Test(arguments: ["disabled", "ready", "guidance"])
+    @Test(
+        "traffic lights and stop signs show only when asked for and navigation is enabled",
+        arguments: ["disabled", "ready", "guidance"])
     func trafficLightsAndStopSignsShowOnlyDuringNavigation(navigation: String) throws {
         let result = try builtIn(#"{"showsTrafficLights": true, "showsStopSigns": true}"#, navigation: navigation)
         #expect(result.mapFeatures.trafficLights == (navigation != "disabled"))
@@ -180,7 +200,8 @@ private let panned = #"{"bearing": 0, "following": false, "userPanned": true, "l
         #expect(!off.mapFeatures.trafficLights && !off.mapFeatures.stopSigns)
     }
 
-    @Test func nonLayoutFlagsComeBackInMapFeatures() throws {
+    @Test("settings that do not change the layout come back in the map features")
+    func nonLayoutFlagsComeBackInMapFeatures() throws {
         let result = try builtIn(
             #"{"showsDestinationMarkers": false, "scrollGestures": false, "zoomGestures": false, "tiltGestures": false, "rotateGestures": false, "alternateRoutesStrategy": "one"}"#
         )
@@ -191,7 +212,8 @@ private let panned = #"{"bearing": 0, "following": false, "userPanned": true, "l
         #expect(try builtIn().mapFeatures.alternateRoutes == .all)
     }
 
-    @Test func shouldDisplayPromptsOffHidesThePrompt() throws {
+    @Test("turning shouldDisplayPrompts off hides the prompt, with its reason")
+    func shouldDisplayPromptsOffHidesThePrompt() throws {
         let prompt = #", "prompt": {"kind": "incident", "height": 96}"#
         let shown = try builtIn(extraState: prompt)
         let frame = try #require(shown.prompt?.frame)
@@ -203,7 +225,8 @@ private let panned = #"{"bearing": 0, "following": false, "userPanned": true, "l
         #expect(!off.mapFeatures.prompts)
     }
 
-    @Test func wideModeKeepsCardsOnTheLeadingEdgeAndTheCameraBesideThem() throws {
+    @Test("wide mode keeps the cards on the leading edge and the camera beside them")
+    func wideModeKeepsCardsOnTheLeadingEdgeAndTheCameraBesideThem() throws {
         let landscape = #"{"width": 852, "height": 393, "safeArea": {"top": 0, "bottom": 21, "left": 59, "right": 59}}"#
         let result = try builtIn(#"{"myLocationButton": true}"#, screen: landscape)
         #expect(result.wideMode)

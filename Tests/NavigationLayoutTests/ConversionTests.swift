@@ -54,7 +54,8 @@ private func randomCase(_ random: inout SeededGenerator) -> (Settings, Screen, N
     return (settings, screen, NavigationState(navigation: navigation, prompt: prompt, camera: camera))
 }
 
-@Suite struct ConversionTests {
+@Suite("Converting settings to a delegate")
+struct ConversionTests {
     /// Frames keyed the built-in way: the converted delegate's own views carry the built-in names back.
     private func framesByBuiltInName(_ result: LayoutResult, renamed: [(builtIn: String, delegate: String)])
         -> [String: Frame]
@@ -67,7 +68,8 @@ private func randomCase(_ random: inout SeededGenerator) -> (Settings, Screen, N
         return frames
     }
 
-    @Test func convertedDelegatesLayOutLikeTheBuiltInLayout() throws {
+    @Test("converted delegates lay out like the built-in layout for random settings, screens and states")
+    func convertedDelegatesLayOutLikeTheBuiltInLayout() throws {
         var random = SeededGenerator(state: 20_261_130)
         for iteration in 0..<300 {
             let (settings, screen, state) = randomCase(&random)
@@ -86,7 +88,8 @@ private func randomCase(_ random: inout SeededGenerator) -> (Settings, Screen, N
         }
     }
 
-    @Test func everySettingIsAccountedFor() {
+    @Test("every setting is accounted for, with its replacement")
+    func everySettingIsAccountedFor() {
         var settings = Settings()
         settings.headerAccessoryHeight = 56
         settings.myLocationButton = true

@@ -27,20 +27,25 @@ private func guidanceRequest(
             """)
 }
 
-@Suite struct DiagnosticCodeTests {
-    @Test func theBaseRequestIsClean() throws {
+@Suite("Diagnostic codes")
+struct DiagnosticCodeTests {
+    @Test("the base request is clean")
+    func theBaseRequestIsClean() throws {
         let result = LayoutEngine.solve(try guidanceRequest())
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
     }
 
-    @Test(arguments: ["seed-delegate-guidance.json", "seed-delegate-prompt.json"])
+    @Test(
+        "the seed's sample delegate raises no diagnostic at all",
+        arguments: ["seed-delegate-guidance.json", "seed-delegate-prompt.json"])
     func theSeedSampleDelegateRaisesNoErrorOrWarning(fixture: String) throws {
         let result = try EngineFixtures.solve(fixture)
         #expect(result.problems == [])
         #expect(result.diagnostics.isEmpty)
     }
 
-    @Test func everyCodeHasTheContractsSeverityAndARule() {
+    @Test("every code has the contract's severity and a rule")
+    func everyCodeHasTheContractsSeverityAndARule() {
         let errors: [DiagnosticCode] = [
             .missingRequiredComponent, .fixedSizeConstraint, .unsatisfiableConstraints, .unavailableInState,
             .delegateWhileNavigating, .delegateOnCarPlay,
@@ -54,7 +59,8 @@ private func guidanceRequest(
         #expect(DiagnosticCode.allCases.count == 17)
     }
 
-    @Test func missingRequiredComponentFiresWithoutTheLogo() throws {
+    @Test("missing-required-component fires without the logo and makes the status an error")
+    func missingRequiredComponentFiresWithoutTheLogo() throws {
         let result = LayoutEngine.solve(
             try guidanceRequest(
                 views: ["turnCard", "etaCard", "viewport"],
@@ -69,14 +75,16 @@ private func guidanceRequest(
         #expect(result.status == "error")
     }
 
-    @Test func fixedSizeConstraintIsReportedAndLeftOut() throws {
+    @Test("fixed-size-constraint is reported and the constraint left out")
+    func fixedSizeConstraintIsReportedAndLeftOut() throws {
         let result = LayoutEngine.solve(try guidanceRequest(constraints: ["turnCard.width == 300"]))
         let found = try #require(result.diagnostics(.fixedSizeConstraint).first)
         #expect(found.constraint == "turnCard.width == 300")
         #expect(result.frame(of: "turnCard")?.width == 393)
     }
 
-    @Test func unsatisfiableConstraintsNameTheConflictingSetAndRecover() throws {
+    @Test("unsatisfiable-constraints is an error naming the conflicting set, and the layout recovers")
+    func unsatisfiableConstraintsNameTheConflictingSetAndRecover() throws {
         let result = LayoutEngine.solve(try guidanceRequest(constraints: ["viewport.top == map.top"]))
         let found = try #require(result.diagnostics(.unsatisfiableConstraints).first)
         #expect(found.constraint == "viewport.top == map.top")
@@ -87,7 +95,8 @@ private func guidanceRequest(
         #expect(result.cameraViewport?.y == 155)
     }
 
-    @Test func unavailableInStateDropsAConstraintOnATurnCardWhenReady() throws {
+    @Test("unavailable-in-state drops a turn card and its constraint in the ready state")
+    func unavailableInStateDropsAConstraintOnATurnCardWhenReady() throws {
         let request = try EngineFixtures.request(
             json: """
                 {"screen": {"width": 393, "height": 852}, "state": {"navigation": "ready"},
@@ -105,13 +114,15 @@ private func guidanceRequest(
         #expect(result.frame(of: "turnCard") == nil)
     }
 
-    @Test func builtInOnlyItemsAreUnavailableToADelegate() throws {
+    @Test("built-in-only items are unavailable to a delegate")
+    func builtInOnlyItemsAreUnavailableToADelegate() throws {
         let result = LayoutEngine.solve(
             try guidanceRequest(views: ["turnCard", "etaCard", "viewport", "googleLogo", "myLocation"]))
         #expect(result.diagnostics(.unavailableInState).map(\.items) == [["myLocation"]])
     }
 
-    @Test func messagesEndWithTheirRulesReference() throws {
+    @Test("messages end with their rule's reference")
+    func messagesEndWithTheirRulesReference() throws {
         let result = LayoutEngine.solve(try guidanceRequest(constraints: ["turnCard.width == 300"]))
         #expect(result.diagnostics.first?.message.hasSuffix("[seed 000, rule 2]") == true)
         #expect(
@@ -119,14 +130,16 @@ private func guidanceRequest(
                 "[\(DiagnosticCode.delegateOnCarPlay.reference)]"))
     }
 
-    @Test func delegateWhileNavigatingCarriesTheSDKErrorCode() {
+    @Test("delegate-while-navigating is an error carrying the SDK's code 1")
+    func delegateWhileNavigatingCarriesTheSDKErrorCode() {
         let diagnostic = Diagnostic.delegateWhileNavigating(state: "ready")
         #expect(diagnostic.severity == .error)
         #expect(diagnostic.code == .delegateWhileNavigating)
         #expect(diagnostic.message.contains("code 1"))
     }
 
-    @Test func delegateOnCarPlayFallsBackToTheBuiltInLayout() throws {
+    @Test("delegate-on-carplay carries the SDK's code 2 and falls back to the built-in layout")
+    func delegateOnCarPlayFallsBackToTheBuiltInLayout() throws {
         let result = LayoutEngine.solve(
             try guidanceRequest(
                 screen:
@@ -137,7 +150,8 @@ private func guidanceRequest(
         #expect(result.mode == .builtIn)
     }
 
-    @Test func ambiguousLayoutNamesTheItemAndTheAxis() throws {
+    @Test("ambiguous-layout names the item and the axis")
+    func ambiguousLayoutNamesTheItemAndTheAxis() throws {
         let result = LayoutEngine.solve(
             try guidanceRequest(
                 views: ["turnCard", "etaCard", "viewport", "googleLogo", "orderCard"],
@@ -149,13 +163,15 @@ private func guidanceRequest(
         #expect(found.first?.message.contains("vertical") == true)
     }
 
-    @Test func leftRightAnchorWarns() throws {
+    @Test("left-right-anchor warns about a constraint on a left anchor")
+    func leftRightAnchorWarns() throws {
         let result = LayoutEngine.solve(
             try guidanceRequest(constraints: ["googleLogo.left >= safeArea.left"]))
         #expect(result.diagnostics(.leftRightAnchor).map(\.constraint) == ["googleLogo.left >= safeArea.left"])
     }
 
-    @Test func legacySettingIgnoredNamesTheReplacement() throws {
+    @Test("legacy-setting-ignored names the replacement, and settings outside the layout still apply")
+    func legacySettingIgnoredNamesTheReplacement() throws {
         let result = LayoutEngine.solve(
             try guidanceRequest(settings: #"{"navigationHeaderEnabled": false, "showsTrafficLights": true}"#))
         let found = result.diagnostics(.legacySettingIgnored)
@@ -164,7 +180,8 @@ private func guidanceRequest(
         #expect(result.mapFeatures.trafficLights)
     }
 
-    @Test func compassButtonIsNotIgnoredWhileNavigationIsOff() throws {
+    @Test("the compassButton setting is ignored during guidance but governs the compass while navigation is off")
+    func compassButtonIsNotIgnoredWhileNavigationIsOff() throws {
         let navigating = LayoutEngine.solve(try guidanceRequest(settings: #"{"compassButton": true}"#))
         #expect(navigating.diagnostics(.legacySettingIgnored).count == 1)
         let off = LayoutEngine.solve(
@@ -178,7 +195,8 @@ private func guidanceRequest(
         #expect(off.mode == .delegate)
     }
 
-    @Test func wideModeCardOffLeadingEdgeWarns() throws {
+    @Test("wide-mode-card-off-leading-edge warns about a card on the trailing edge")
+    func wideModeCardOffLeadingEdgeWarns() throws {
         let result = LayoutEngine.solve(
             try guidanceRequest(
                 constraints: [
@@ -195,7 +213,8 @@ private func guidanceRequest(
         #expect(result.diagnostics(.wideModeCardOffLeadingEdge).map(\.items) == [["turnCard"]])
     }
 
-    @Test func promptOverlapWarnsWhenThePromptCoversTheLogo() throws {
+    @Test("prompt-overlap warns when the prompt covers the logo and the viewport")
+    func promptOverlapWarnsWhenThePromptCoversTheLogo() throws {
         let result = LayoutEngine.solve(
             try guidanceRequest(
                 prompt: #"{"constraints": ["prompt.bottom == map.bottom", "prompt.leading == safeArea.leading"]}"#,
@@ -205,7 +224,8 @@ private func guidanceRequest(
         #expect(covered.contains("viewport"))
     }
 
-    @Test func overlapWarnsWhenACardCoversTheViewportButNotForSmallButtons() throws {
+    @Test("overlap warns when a card covers the viewport, but not for small buttons")
+    func overlapWarnsWhenACardCoversTheViewportButNotForSmallButtons() throws {
         let result = LayoutEngine.solve(
             try guidanceRequest(
                 views: ["turnCard", "etaCard", "viewport", "googleLogo", "orderCard", "compass"],
@@ -218,7 +238,8 @@ private func guidanceRequest(
         #expect(found.map(\.items) == [["orderCard", "viewport"]])
     }
 
-    @Test func layersDecideWhichOverlappingViewIsOnTop() throws {
+    @Test("layers decide which overlapping view is on top")
+    func layersDecideWhichOverlappingViewIsOnTop() throws {
         let request = try EngineFixtures.request(
             json: """
                 {"screen": {"width": 393, "height": 852}, "state": {"navigation": "ready"},
@@ -235,7 +256,8 @@ private func guidanceRequest(
         #expect(result.layers.suffix(2) == ["banner", "googleLogo"])
     }
 
-    @Test func offscreenWarnsForAFrameBelowTheMap() throws {
+    @Test("offscreen warns for a frame below the map")
+    func offscreenWarnsForAFrameBelowTheMap() throws {
         let result = LayoutEngine.solve(
             try guidanceRequest(
                 views: ["turnCard", "etaCard", "viewport", "googleLogo", "compass"],
@@ -243,7 +265,8 @@ private func guidanceRequest(
         #expect(result.diagnostics(.offscreen).map(\.items) == [["compass"]])
     }
 
-    @Test func marginsAddUpWhenStackingGoogleViewsEdgeToEdge() throws {
+    @Test("margins-add-up notes Google views stacked edge to edge, not ones placed by their margins")
+    func marginsAddUpWhenStackingGoogleViewsEdgeToEdge() throws {
         let stacked = LayoutEngine.solve(
             try guidanceRequest(
                 views: ["turnCard", "etaCard", "viewport", "googleLogo", "speedWidget"],
@@ -260,7 +283,8 @@ private func guidanceRequest(
         #expect(viaMargins.diagnostics(.marginsAddUp).isEmpty)
     }
 
-    @Test func viewportNotBelowTurnCardIsNoted() throws {
+    @Test("viewport-not-below-turn-card is noted without failing the layout")
+    func viewportNotBelowTurnCardIsNoted() throws {
         let result = LayoutEngine.solve(
             try guidanceRequest(
                 constraints: [
@@ -274,7 +298,8 @@ private func guidanceRequest(
         #expect(result.status == "ok")
     }
 
-    @Test func promptCornersNoteWhenThePromptSitsAboveOtherContent() throws {
+    @Test("prompt-corners notes a prompt above other content unless all its corners are rounded")
+    func promptCornersNoteWhenThePromptSitsAboveOtherContent() throws {
         let above = LayoutEngine.solve(
             try guidanceRequest(
                 constraints: [],
@@ -290,7 +315,8 @@ private func guidanceRequest(
         #expect(rounded.prompt?.corners == .all)
     }
 
-    @Test func accessoryHiddenOnALandscapePhone() throws {
+    @Test("accessory-hidden notes the header accessory hidden on a landscape phone")
+    func accessoryHiddenOnALandscapePhone() throws {
         let request = try EngineFixtures.request(
             json: """
                 {"screen": {"width": 852, "height": 393, "safeArea": {"top": 0, "bottom": 21, "left": 59, "right": 59}},

@@ -2,13 +2,14 @@ import NavigationLayout
 import Testing
 
 /// Odd screens and states never crash the engine, and every frame it returns is finite.
-@Suite struct EngineRobustnessTests {
+@Suite("Engine robustness")
+struct EngineRobustnessTests {
     static let requests = [
         "seed-delegate-guidance.json", "seed-delegate-prompt.json", "builtin-guidance.json",
         "engine/seed-landscape-phone-prompt.json",
     ]
 
-    @Test(arguments: requests)
+    @Test("odd screens give finite frames in every navigation mode", arguments: requests)
     func oddScreensGiveFiniteFrames(fixture: String) throws {
         let base = try EngineFixtures.request(fixture)
         let screens = [
@@ -33,7 +34,8 @@ import Testing
         }
     }
 
-    @Test func aShortScreenHidesStackButtonsInsteadOfBreakingTheLayout() throws {
+    @Test("a short screen hides stack buttons instead of breaking the layout")
+    func aShortScreenHidesStackButtonsInsteadOfBreakingTheLayout() throws {
         var request = try EngineFixtures.request("seed-delegate-guidance.json")
         request.screen = Screen(width: 393, height: 300, safeArea: EdgeInsets(top: 59, bottom: 34, left: 0, right: 0))
         let result = LayoutEngine.solve(request)

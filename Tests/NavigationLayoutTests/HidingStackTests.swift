@@ -22,8 +22,10 @@ private func stackRequest(
             """)
 }
 
-@Suite struct HidingStackTests {
-    @Test func bottomStacksLayOutBottomToTopWithDefaultSpacing() throws {
+@Suite("Hiding stacks")
+struct HidingStackTests {
+    @Test("bottom stacks lay out bottom to top with the default spacing")
+    func bottomStacksLayOutBottomToTopWithDefaultSpacing() throws {
         let result = LayoutEngine.solve(try stackRequest(room: 200))
         #expect(result.frame(of: "a") == Frame(x: 353, y: 260, width: 40, height: 40))
         #expect(result.frame(of: "b") == Frame(x: 353, y: 212, width: 40, height: 40))
@@ -32,20 +34,24 @@ private func stackRequest(
         #expect(result.hidden.isEmpty)
     }
 
-    @Test func topStacksLayOutTopToBottomAndLeadingAlignmentUsesTheLeadingEdge() throws {
+    @Test("top stacks lay out top to bottom, and leading alignment uses the leading edge")
+    func topStacksLayOutTopToBottomAndLeadingAlignmentUsesTheLeadingEdge() throws {
         let result = LayoutEngine.solve(try stackRequest(room: 200, position: "top", alignment: "leading"))
         #expect(result.frame(of: "a") == Frame(x: 333, y: 100, width: 40, height: 40))
         #expect(result.frame(of: "c")?.y == 196)
     }
 
-    @Test func centerStacksCenterTheirContent() throws {
+    @Test("center stacks center their content")
+    func centerStacksCenterTheirContent() throws {
         let result = LayoutEngine.solve(try stackRequest(room: 200, position: "center", spacing: #", "spacing": 10"#))
         // Content 3 * 40 + 2 * 10 = 140 in 200: 30 above and below.
         #expect(result.frame(of: "a")?.y == 130)
         #expect(result.frame(of: "c")?.maxY == 270)
     }
 
-    @Test(arguments: [(200.0, [String]()), (100.0, ["c"]), (50.0, ["b", "c"]), (30.0, ["a", "b", "c"])])
+    @Test(
+        "a stack out of room hides its views from the end",
+        arguments: [(200.0, [String]()), (100.0, ["c"]), (50.0, ["b", "c"]), (30.0, ["a", "b", "c"])])
     func outOfRoomHidesFromTheEnd(room: Double, hidden: [String]) throws {
         let result = LayoutEngine.solve(try stackRequest(room: room))
         #expect(result.hidden.map(\.name).sorted() == hidden)
@@ -53,7 +59,8 @@ private func stackRequest(
         for name in hidden { #expect(result.frame(of: name) == nil) }
     }
 
-    @Test func hiddenViewsComeBackWhenRoomReturns() throws {
+    @Test("hidden views come back when room returns")
+    func hiddenViewsComeBackWhenRoomReturns() throws {
         // A stack pinned between the safe area's top and bottom: the screen height gives the room.
         let request = try EngineFixtures.request(
             json: """

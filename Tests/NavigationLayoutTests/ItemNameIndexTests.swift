@@ -3,8 +3,11 @@ import Testing
 @testable import NavigationLayout
 
 /// The placed items' name index answers like a dictionary, scanning while small and hashing when large.
-@Suite struct ItemNameIndexTests {
-    @Test(arguments: [3, ItemNameIndex.scanLimit, ItemNameIndex.scanLimit + 1, 200])
+@Suite("Item name index")
+struct ItemNameIndexTests {
+    @Test(
+        "every name finds its position and other names find nothing, below and above the scan limit",
+        arguments: [3, ItemNameIndex.scanLimit, ItemNameIndex.scanLimit + 1, 200])
     func everyNameFindsItsPositionAndOthersFindNothing(count: Int) {
         var index = ItemNameIndex()
         let names = (0..<count).map { "view\($0)" }
@@ -16,7 +19,8 @@ import Testing
         #expect(index[""] == nil)
     }
 
-    @Test func aRepeatedNameFindsItsLatestPositionLikeADictionary() {
+    @Test("a repeated name finds its latest position, like a dictionary")
+    func aRepeatedNameFindsItsLatestPositionLikeADictionary() {
         var index = ItemNameIndex()
         for name in ["map", "logo", "map"] { index.append(name) }
         #expect(index["map"] == 2)

@@ -2,8 +2,10 @@ import JSON
 import NavigationLayout
 import Testing
 
-@Suite struct LayoutResultJSONTests {
-    @Test func resultJSONFollowsTheContractsFieldOrder() throws {
+@Suite("Layout result JSON")
+struct LayoutResultJSONTests {
+    @Test("the result JSON follows the contract's field order, with the same bytes every time")
+    func resultJSONFollowsTheContractsFieldOrder() throws {
         let result = try EngineFixtures.solve("seed-delegate-prompt.json")
         guard case .object(let object) = result.jsonValue else {
             Issue.record("not an object")
@@ -23,7 +25,8 @@ import Testing
         #expect(try EngineFixtures.solve("seed-delegate-prompt.json").jsonBytes() == result.jsonBytes())
     }
 
-    @Test func diagnosticsCarryTheConflictingSetAndTheRule() throws {
+    @Test("diagnostics carry the conflicting set, the constraint broken to recover and the rule")
+    func diagnosticsCarryTheConflictingSetAndTheRule() throws {
         var request = try EngineFixtures.request("seed-delegate-guidance.json")
         let extra = try ConstraintParser.parse("viewport.top == map.top")
         request.delegate?.guidance?.constraints.append(
@@ -42,13 +45,16 @@ import Testing
     /// Frames are written in one piece into room sized for the longest numbers a Double prints as:
     /// frames of such numbers (and of the other kinds a number can take) must come out as the value
     /// tree writes them.
-    @Test(arguments: [
-        Frame(
-            x: -2.2250738585072014e-308, y: -1.7976931348623157e+308, width: -Double.leastNonzeroMagnitude, height: -0.1
-        ),
-        Frame(x: -9_007_199_254_740_992, y: 9_007_199_254_740_994, width: -123_456_789.125, height: 1e-7),
-        Frame(x: .infinity, y: -.nan, width: -0.0, height: 0),
-    ])
+    @Test(
+        "frames of the longest numbers are written as the value tree writes them",
+        arguments: [
+            Frame(
+                x: -2.2250738585072014e-308, y: -1.7976931348623157e+308, width: -Double.leastNonzeroMagnitude,
+                height: -0.1
+            ),
+            Frame(x: -9_007_199_254_740_992, y: 9_007_199_254_740_994, width: -123_456_789.125, height: 1e-7),
+            Frame(x: .infinity, y: -.nan, width: -0.0, height: 0),
+        ])
     func framesOfTheLongestNumbersAreWrittenLikeTheValueTree(frame: Frame) throws {
         var result = try EngineFixtures.solve("seed-delegate-prompt.json")
         // Forty of them: the buffer grows on the way (it starts at 2 kB).

@@ -1,8 +1,10 @@
 import NavigationLayout
 import Testing
 
-@Suite struct PreparedLayoutTests {
-    @Test func resizingThePreparedLayoutMatchesAFreshSolve() throws {
+@Suite("Prepared layout")
+struct PreparedLayoutTests {
+    @Test("resizing the prepared layout matches a fresh solve on every screen")
+    func resizingThePreparedLayoutMatchesAFreshSolve() throws {
         let request = try EngineFixtures.request("seed-delegate-prompt.json")
         var prepared = PreparedLayout(request)
         for screen in [
@@ -17,7 +19,8 @@ import Testing
         }
     }
 
-    @Test func theInjectedClockMeasuresTheSolve() throws {
+    @Test("the injected clock measures the solve")
+    func theInjectedClockMeasuresTheSolve() throws {
         let request = try EngineFixtures.request("seed-delegate-guidance.json")
         var ticks: UInt64 = 0
         let result = LayoutEngine.solve(request) {
@@ -27,7 +30,8 @@ import Testing
         #expect(result.solveMicros == 5)
     }
 
-    @Test func solvingTheRequestsPlanGivesTheSameResult() throws {
+    @Test("solving the request's plan gives the same result as solving the request")
+    func solvingTheRequestsPlanGivesTheSameResult() throws {
         let request = try EngineFixtures.request("seed-delegate-prompt.json")
         #expect(LayoutEngine.solve(plan: LayoutEngine.plan(for: request)) == LayoutEngine.solve(request))
     }

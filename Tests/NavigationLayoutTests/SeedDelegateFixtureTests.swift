@@ -2,13 +2,14 @@ import NavigationLayout
 import Testing
 
 /// The seed's sample delegate on the device fixtures, in each state, with the layout invariants.
-@Suite struct SeedDelegateFixtureTests {
+@Suite("Seed delegate on the device fixtures")
+struct SeedDelegateFixtureTests {
     static let devices = ["iphone-se", "iphone-15", "ipad-portrait", "landscape-phone", "iphone-15-rtl"]
     static let fixtures = devices.flatMap { device in
         ["ready", "guidance", "prompt"].map { "engine/seed-\(device)-\($0).json" }
     }
 
-    @Test(arguments: fixtures)
+    @Test("the seed delegate holds every layout invariant on each device and in each state", arguments: fixtures)
     func seedDelegateHoldsEveryInvariant(fixture: String) throws {
         let request = try EngineFixtures.request(fixture)
         let result = LayoutEngine.solve(request)
@@ -38,7 +39,8 @@ import Testing
         }
     }
 
-    @Test func iPhone15GuidanceFramesMatchTheSeedsArithmetic() throws {
+    @Test("iPhone 15 guidance frames match the seed's arithmetic")
+    func iPhone15GuidanceFramesMatchTheSeedsArithmetic() throws {
         let result = try EngineFixtures.solve("engine/seed-iphone-15-guidance.json")
         #expect(result.frame(of: "turnCard") == Frame(x: 0, y: 0, width: 393, height: 155))
         #expect(result.frame(of: "etaCard") == Frame(x: 0, y: 746, width: 393, height: 106))
@@ -50,7 +52,8 @@ import Testing
         #expect(result.broken.map(\.constraint) == ["contentBottom.bottom == safeArea.bottom @low"])
     }
 
-    @Test func rightToLeftMirrorsLeadingAndTrailing() throws {
+    @Test("right to left mirrors leading and trailing")
+    func rightToLeftMirrorsLeadingAndTrailing() throws {
         let ltr = try EngineFixtures.solve("engine/seed-iphone-15-guidance.json")
         let rtl = try EngineFixtures.solve("engine/seed-iphone-15-rtl-guidance.json")
         for name in ["googleLogo", "compass", "reporting", "buttons"] {
@@ -61,7 +64,8 @@ import Testing
         }
     }
 
-    @Test func readyStateHasNoGuidanceComponents() throws {
+    @Test("the ready state has no guidance components")
+    func readyStateHasNoGuidanceComponents() throws {
         let result = try EngineFixtures.solve("engine/seed-iphone-15-ready.json")
         #expect(result.frame(of: "turnCard") == nil)
         #expect(result.frame(of: "reporting") == nil)
@@ -69,7 +73,8 @@ import Testing
         #expect(result.cameraViewport == Frame(x: 0, y: 59, width: 393, height: 759))
     }
 
-    @Test func landscapeWideModeShrinksTheCardsOnTheLeadingEdge() throws {
+    @Test("landscape wide mode puts narrower cards on the leading edge, without a warning")
+    func landscapeWideModeShrinksTheCardsOnTheLeadingEdge() throws {
         let result = try EngineFixtures.solve("engine/seed-landscape-phone-guidance.json")
         #expect(result.wideMode)
         let turnCard = try #require(result.frame(of: "turnCard"))
