@@ -7,7 +7,8 @@ import Testing
 ///
 /// The goldens were written by the engine before any performance work on the path, so every
 /// optimisation of decoding, solving, checking or writing must leave the wire bytes exactly as they were.
-@Suite struct RequestPathGoldenTests {
+@Suite("Request path against recorded result bytes")
+struct RequestPathGoldenTests {
     static let requests = [
         "seed-delegate-prompt.json", "builtin-guidance.json", "seed-delegate-guidance.json",
         "engine/seed-ipad-portrait-guidance.json", "engine/seed-ipad-portrait-prompt.json",
@@ -28,7 +29,9 @@ import Testing
             + request.replacingOccurrences(of: "/", with: "-").replacingOccurrences(of: ".json", with: ".result.json")
     }
 
-    @Test(arguments: requests)
+    @Test(
+        "each fixture request solves to exactly its recorded result bytes, the tree and the wire agreeing",
+        arguments: requests)
     func requestPathWritesTheRecordedBytes(request: String) throws {
         let decoded = try LayoutRequest.decode(from: Fixtures.bytes(request))
         let result = LayoutEngine.solve(decoded)
@@ -41,7 +44,8 @@ import Testing
             "\(request): got \(String(decoding: written, as: UTF8.self))")
     }
 
-    @Test func directBytesFoldRepeatedNamesAndCarryOptionalMembersLikeTheValueTree() throws {
+    @Test("the wire writer folds repeated names and carries optional members exactly as the tree does")
+    func directBytesFoldRepeatedNamesAndCarryOptionalMembersLikeTheValueTree() throws {
         var result = LayoutEngine.solve(
             try LayoutRequest.decode(from: Fixtures.bytes("golden-diagnostics-request.json")))
         result.id = "lay_\u{1}\"quoted\"\\"
