@@ -129,7 +129,7 @@ for round in $(seq 1 "$rounds"); do
     measure recorded "$base/v1/layouts" "$workdir/post.lua"
     sleep 1  # answers in flight when wrk stopped finish their writes
     after="$(rows)"
-    read -r _ _ ok other <<<"$(tail -n 1 "$workdir/recorded.results")"
+    read -r _ _ ok other _ <<<"$(tail -n 1 "$workdir/recorded.results")"
     written=$((after - before))
     if [ "$other" -ne 0 ] || [ "$written" -lt "$ok" ] || [ "$written" -gt $((ok + connections)) ]; then
         echo "  history check FAILED: $ok answers 200 (and $other others), $written rows written" >&2
