@@ -73,6 +73,22 @@ struct OperationsApiTests {
         }
     }
 
+    @Test("a suffixed route is counted under its own pattern, not under the plain parameter's")
+    func suffixedRouteLabel() async throws {
+        try await LiveService.with { service in
+            let acme = try await service.createTenant("acme")
+            let id = "01jd0000000000000000000000"
+            try await service.client.send("GET", "/v1/layouts/\(id).svg", token: acme.secret).expectProblem(404)
+            try await service.client.send("GET", "/v1/layouts/\(id)", token: acme.secret).expectProblem(404)
+            let text = try await service.client.send("GET", "/metrics").text
+            #expect(
+                text.contains(
+                    #"navlayout_http_requests_total{route="/v1/layouts/{id}.svg",method="GET",status="404"} 1"#))
+            #expect(
+                text.contains(#"navlayout_http_requests_total{route="/v1/layouts/{id}",method="GET",status="404"} 1"#))
+        }
+    }
+
     @Test("the solve histogram counts what the layout routes record")
     func solveHistogram() {
         let metrics = ServiceMetrics()
