@@ -14,11 +14,9 @@ public func buildApplication(_ configuration: ServiceConfiguration) async throws
     let adminToken = try await repositories.adminToken.ensure(environmentToken: configuration.adminToken)
     let metrics = ServiceMetrics()
     metrics.readWriterStatistics { [database = repositories.database] in database.writerStatistics }
-    let environment = ServiceEnvironment(
-        repositories: repositories, metrics: metrics, profileValidator: configuration.profileValidator,
-        migrator: migrator)
+    let environment = ServiceEnvironment(repositories: repositories, metrics: metrics, migrator: migrator)
 
-    let table = RouteTable(serviceRoutes(environment, layoutRoutes: configuration.layoutRoutes))
+    let table = RouteTable(serviceRoutes(environment))
     let builder = RouterBuilder()
     builder.add(middleware: RequestIDMiddleware())
     if let sink = configuration.accessLog { builder.add(middleware: AccessLogMiddleware(sink: sink)) }
@@ -51,9 +49,9 @@ public func buildApplication(_ configuration: ServiceConfiguration) async throws
 }
 
 /// Every route of the service, in the order of the contract.
-func serviceRoutes(_ environment: ServiceEnvironment, layoutRoutes: LayoutRoutes) -> [ServiceRoute] {
-    let document = OpenAPIDocument.make(layoutRoutes: layoutRoutes)
-    return LayoutEngineRoutes.routes(layoutRoutes, environment) + TenantRoutes.routes(environment)
+func serviceRoutes(_ environment: ServiceEnvironment) -> [ServiceRoute] {
+    let document = OpenAPIDocument.make()
+    return LayoutEngineRoutes.routes(environment) + TenantRoutes.routes(environment)
         + ProfileRoutes.routes(environment) + HistoryRoutes.routes(environment) + PlaygroundRoutes.routes()
         + OperationsRoutes.routes(environment, openAPI: JSONWriter().bytes(for: document))
 }

@@ -4,28 +4,13 @@ import NavigationLayout
 
 /// POST /v1/layouts/matrix and GET /v1/layouts/matrix/{id}.svg.
 ///
-/// `handler(solverForGroup:)` is the route with any solver plugged in (tests use a fake one); the
-/// engine's route is `engineHandler`: one `PreparedLayout` per group of cells (same request but for
-/// the screen geometry, so parsed rules and the solver are reused and only the screen changes), and
-/// the matrix recorded in history with one layout row per cell unless `?record=false`.
+/// The matrix is solved with one `PreparedLayout` per group of cells (same request but for the
+/// screen geometry, so parsed rules and the solver are reused and only the screen changes), and
+/// recorded in history with one layout row per cell unless `?record=false`.
 ///
 /// Cells are solved on the worker that read the request, one group after another: a thread hop
 /// costs more than solving a small layout.
 public enum MatrixRoute {
-    /// Makes the matrix solver for one group of cells (`MatrixCellGroup`: same request but for the
-    /// screen geometry); the solver it returns answers each cell of that group.
-    public typealias SolverFactory = @Sendable (MatrixCellGroup) -> (MatrixCell) -> MatrixCellOutcome
-
-    /// The route with `solverForGroup` solving the cells; nothing is recorded.
-    public static func handler(solverForGroup: @escaping SolverFactory) -> ServiceHandler {
-        { request, _, environment in
-            let key = try await environment.authenticator.tenant(of: request)
-            let plan = try await readPlan(request, tenantID: key.tenantID, environment: environment)
-            let report = MatrixRunner.run(plan, solverForGroup: solverForGroup)
-            return Response.json(JSONWriter().bytes(for: report.jsonValue))
-        }
-    }
-
     /// The engine's route: solves every cell, records the matrix and its cells (unless
     /// `?record=false`), and answers the table with the matrix id and each cell's layout id.
     public static let engineHandler: ServiceHandler = { request, _, environment in
@@ -128,20 +113,6 @@ public enum MatrixRoute {
     }
 
     // MARK: Pieces
-
-    /// The body read, its profile merged, and the plan of cells.
-    static func readPlan(_ request: Request, tenantID: String, environment: ServiceEnvironment) async throws
-        -> MatrixPlan
-    {
-        let body = try EngineRequestBody.layoutBody(request)
-        let profile = try await environment.profile(for: body, tenantID: tenantID)
-        do throws(RequestError) {
-            let (base, selection) = try MatrixPlan.split(body: body.document(mergedWith: profile))
-            return try MatrixPlan(base: base, selection: selection)
-        } catch {
-            throw RequestError.httpError(error, detail: "the matrix request is not valid")
-        }
-    }
 
     /// The table with the matrix id first.
     static func withID(_ table: JSONValue, _ id: LayoutID) -> JSONValue {

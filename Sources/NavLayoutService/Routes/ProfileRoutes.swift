@@ -13,7 +13,7 @@ enum ProfileRoutes {
             ServiceRoute(.put, "/v1/profiles/{name}") { request, context in
                 let key = try await auth.tenant(of: request)
                 let name = try context.parameters.require("name")
-                let document = try validatedDocument(request, validator: environment.profileValidator)
+                let document = try validatedDocument(request)
                 let ifMatch = try IfMatch(request)
                 var expected: String?
                 if let ifMatch {
@@ -84,10 +84,8 @@ enum ProfileRoutes {
     }
 
     /// The body checked for shape (an object of known sections, each an object, and a string
-    /// description), then by the configured validator for content. Every problem is reported at once.
-    static func validatedDocument(_ request: Request, validator: any ProfileValidator) throws(HTTPError)
-        -> ProfileDocument
-    {
+    /// description), then by `ProfileValidator` for content. Every problem is reported at once.
+    static func validatedDocument(_ request: Request) throws(HTTPError) -> ProfileDocument {
         let object = try JSONBody.object(of: request)
         var errors: [ProblemDetails.FieldError] = []
         for member in object.keys.sorted() {
@@ -112,10 +110,8 @@ enum ProfileRoutes {
                 .unprocessableContent, detail: "the profile document is not valid", errors: errors)
         }
         let document = ProfileDocument(
-            json: try JSONBody.text(of: request),
-            sections: ProfileDocument.sectionNames.filter { object[$0] != nil },
-            description: object["description"]?.stringValue)
-        let problems = validator.problems(in: document)
+            json: try JSONBody.text(of: request), description: object["description"]?.stringValue)
+        let problems = ProfileValidator.problems(in: document)
         guard problems.isEmpty else {
             throw HTTPError(
                 .unprocessableContent, detail: "the profile would not make a valid layout request", errors: problems)

@@ -133,23 +133,22 @@ struct OperationsApiTests {
 
     @Test("an unexpected failure is a 500 problem that names no internals; the error log has the cause")
     func unexpectedFailure() async throws {
-        struct Broken: Error, CustomStringConvertible {
-            var description: String { "disk on fire" }
-        }
         let errors = InMemoryLogSink()
-        let failing: ServiceHandler = { _, _, _ in throw Broken() }
         try await LiveService.with(
-            configure: {
-                $0.errorLog = errors
-                $0.layoutRoutes = LayoutRoutes(style: failing)
-            },
+            configure: { $0.errorLog = errors },
             run: { service in
-                let response = try await service.client.send("GET", "/v1/style", headers: ["X-Request-Id": "boom-1"])
+                let acme = try await service.createTenant("acme")
+                // A database that lost a table under the running service.
+                try await service.application.environment.repositories.database.write { connection in
+                    try connection.execute("DROP TABLE audit_events")
+                }
+                let response = try await service.client.send(
+                    "GET", "/v1/audit", token: acme.secret, headers: ["X-Request-Id": "boom-1"])
                 let problem = try response.expectProblem(500)
-                #expect(!response.text.contains("disk on fire"))
+                #expect(!response.text.contains("audit_events"))
                 #expect((problem["detail"] as? String)?.contains("boom-1") == true)
                 let line = try #require(errors.lines.first { $0.contains("boom-1") })
-                #expect(line.contains("disk on fire"))
+                #expect(line.contains("no such table: audit_events"))
             })
     }
 }
