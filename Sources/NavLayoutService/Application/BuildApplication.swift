@@ -9,10 +9,10 @@ import Storage
 public func buildApplication(_ configuration: ServiceConfiguration) async throws -> NavLayoutApplication {
     let migrator = try Migrator(location: configuration.migrationLocation)
     let cache = AuthenticationCache(timeToLive: configuration.authenticationCacheTimeToLive)
-    let repositories = try await Repositories.open(
-        location: configuration.database, migrator: migrator, authenticationCache: cache)
-    let adminToken = try await repositories.adminToken.ensure(environmentToken: configuration.adminToken)
     let metrics = ServiceMetrics()
+    let repositories = try await Repositories.open(
+        location: configuration.database, migrator: migrator, authenticationCache: cache, metrics: metrics)
+    let adminToken = try await repositories.adminToken.ensure(environmentToken: configuration.adminToken)
     metrics.readWriterStatistics { [database = repositories.database] in database.writerStatistics }
     let environment = ServiceEnvironment(repositories: repositories, metrics: metrics, migrator: migrator)
 

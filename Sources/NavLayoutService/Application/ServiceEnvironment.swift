@@ -23,11 +23,6 @@ public struct ServiceEnvironment: Sendable {
         self.migrator = migrator
         self.layouts = layouts
     }
-
-    /// Runs a repository call, timing it as the database operation `operation`.
-    public func database<T>(_ operation: String, _ body: () async throws -> T) async rethrows -> T {
-        try await metrics.timeDatabase(operation, body)
-    }
 }
 
 /// A route handler with the service's environment.

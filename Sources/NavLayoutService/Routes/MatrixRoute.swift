@@ -55,9 +55,7 @@ public enum MatrixRoute {
             id: matrixID, tenantID: key.tenantID, profileName: profile?.name, profileVersion: profile?.version,
             status: LayoutStatus(rawValue: report.status.rawValue) ?? .error,
             requestJSON: String(decoding: solved.storedRequest, as: UTF8.self), reportJSON: answerText, cells: cells)
-        try await environment.database("matrices.record") {
-            try await environment.repositories.matrices.record(matrix)
-        }
+        try await environment.repositories.matrices.record(matrix)
         var response = Response.json(Array(answerText.utf8))
         response.headers.replaceOrAdd(name: "Location", value: "/v1/layouts/matrix/\(matrixID.text).svg")
         return response
@@ -70,9 +68,7 @@ public enum MatrixRoute {
         let key = try await environment.authenticator.tenant(of: request)
         let text = try context.parameters.require("id")
         guard let id = LayoutID(text) else { throw PersistenceError.notFound(.matrix, id: text) }
-        let stored = try await environment.database("matrices.get") {
-            try await environment.repositories.matrices.get(tenantID: key.tenantID, id: id)
-        }
+        let stored = try await environment.repositories.matrices.get(tenantID: key.tenantID, id: id)
         // The plan is rebuilt from the stored request (profile merged, selection kept), so the cells
         // come back in the order the table lists them.
         let plan: MatrixPlan
@@ -93,9 +89,8 @@ public enum MatrixRoute {
             guard case .object(let object) = row, case .string(let id)? = object["id"] else { return nil }
             return LayoutID(id)
         }
-        let found = try await environment.database("matrices.cells") {
-            try await environment.repositories.matrices.results(tenantID: key.tenantID, ids: cellIDs.compactMap { $0 })
-        }
+        let found = try await environment.repositories.matrices.results(
+            tenantID: key.tenantID, ids: cellIDs.compactMap { $0 })
         var stores: [LayoutID: (request: String, result: String)] = [:]  // lookups only
         for entry in found { stores[entry.id] = (entry.request, entry.result) }
         var reportRows: [MatrixReport.Row] = []

@@ -17,16 +17,12 @@ enum ProfileRoutes {
                 let ifMatch = try IfMatch(request)
                 var expected: String?
                 if let ifMatch {
-                    let current = try? await environment.database("profiles.current") {
-                        try await profiles.current(tenantID: key.tenantID, name: name)
-                    }
+                    let current = try? await profiles.current(tenantID: key.tenantID, name: name)
                     expected = ifMatch.expectedTag(current: current?.etag)
                 }
-                let written = try await environment.database("profiles.put") {
-                    try await profiles.put(
-                        tenantID: key.tenantID, name: name, document: document.json,
-                        description: document.description, ifMatch: expected, actor: key.actor)
-                }
+                let written = try await profiles.put(
+                    tenantID: key.tenantID, name: name, document: document.json, description: document.description,
+                    ifMatch: expected, actor: key.actor)
                 var headers: HTTPHeaders = ["ETag": written.version.httpETag]
                 if written.created { headers.add(name: "Location", value: "/v1/profiles/\(percentEncoded(name))") }
                 return try Representation.profileVersion(written.version).response(
@@ -34,17 +30,13 @@ enum ProfileRoutes {
             },
             ServiceRoute(.get, "/v1/profiles") { request, _ in
                 let key = try await auth.tenant(of: request)
-                let all = try await environment.database("profiles.list") {
-                    try await profiles.list(tenantID: key.tenantID)
-                }
+                let all = try await profiles.list(tenantID: key.tenantID)
                 return Representation.list(all.map(Representation.profileSummary)).response()
             },
             ServiceRoute(.get, "/v1/profiles/{name}") { request, context in
                 let key = try await auth.tenant(of: request)
                 let name = try context.parameters.require("name")
-                let current = try await environment.database("profiles.current") {
-                    try await profiles.current(tenantID: key.tenantID, name: name)
-                }
+                let current = try await profiles.current(tenantID: key.tenantID, name: name)
                 return try Representation.profileVersion(current).response(headers: ["ETag": current.httpETag])
             },
             ServiceRoute(.delete, "/v1/profiles/{name}") { request, context in
@@ -52,32 +44,23 @@ enum ProfileRoutes {
                 let name = try context.parameters.require("name")
                 var expected: String?
                 if let ifMatch = try IfMatch(request) {
-                    let current = try? await environment.database("profiles.current") {
-                        try await profiles.current(tenantID: key.tenantID, name: name)
-                    }
+                    let current = try? await profiles.current(tenantID: key.tenantID, name: name)
                     expected = ifMatch.expectedTag(current: current?.etag)
                 }
-                try await environment.database("profiles.delete") {
-                    _ = try await profiles.delete(
-                        tenantID: key.tenantID, name: name, ifMatch: expected, actor: key.actor)
-                }
+                try await profiles.delete(tenantID: key.tenantID, name: name, ifMatch: expected, actor: key.actor)
                 return Response(status: .noContent)
             },
             ServiceRoute(.get, "/v1/profiles/{name}/versions") { request, context in
                 let key = try await auth.tenant(of: request)
                 let name = try context.parameters.require("name")
-                let versions = try await environment.database("profiles.versions") {
-                    try await profiles.versions(tenantID: key.tenantID, name: name)
-                }
+                let versions = try await profiles.versions(tenantID: key.tenantID, name: name)
                 return Representation.list(versions.map(Representation.profileVersionSummary)).response()
             },
             ServiceRoute(.get, "/v1/profiles/{name}/versions/{n}") { request, context in
                 let key = try await auth.tenant(of: request)
                 let name = try context.parameters.require("name")
                 let number = try context.parameters.require("n", as: Int.self)
-                let version = try await environment.database("profiles.version") {
-                    try await profiles.version(number, tenantID: key.tenantID, name: name)
-                }
+                let version = try await profiles.version(number, tenantID: key.tenantID, name: name)
                 return try Representation.profileVersion(version).response(headers: ["ETag": version.httpETag])
             },
         ]
