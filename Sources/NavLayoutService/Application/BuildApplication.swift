@@ -16,7 +16,7 @@ public func buildApplication(_ configuration: ServiceConfiguration) async throws
     metrics.readWriterStatistics { [database = repositories.database] in database.writerStatistics }
     let environment = ServiceEnvironment(repositories: repositories, metrics: metrics, migrator: migrator)
 
-    let table = RouteTable(serviceRoutes(environment))
+    let table = RouteTable(ServiceFeatures.routes(environment))
     let builder = RouterBuilder()
     builder.add(middleware: RequestIDMiddleware())
     if let sink = configuration.accessLog { builder.add(middleware: AccessLogMiddleware(sink: sink)) }
@@ -46,12 +46,4 @@ public func buildApplication(_ configuration: ServiceConfiguration) async throws
         http: HTTPApplication(configuration: configuration.server, responder: router), routes: table,
         environment: environment, adminToken: adminToken, retention: retention,
         shutdownGracePeriod: configuration.shutdownGracePeriod)
-}
-
-/// Every route of the service, in the order of the contract.
-func serviceRoutes(_ environment: ServiceEnvironment) -> [ServiceRoute] {
-    let document = OpenAPIDocument.make()
-    return LayoutEngineRoutes.routes(environment) + TenantRoutes.routes(environment)
-        + ProfileRoutes.routes(environment) + HistoryRoutes.routes(environment) + PlaygroundRoutes.routes()
-        + OperationsRoutes.routes(environment, openAPI: JSONWriter().bytes(for: document))
 }

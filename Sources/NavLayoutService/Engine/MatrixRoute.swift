@@ -10,10 +10,17 @@ import NavigationLayout
 ///
 /// Cells are solved on the worker that read the request, one group after another: a thread hop
 /// costs more than solving a small layout.
-public enum MatrixRoute {
-    /// The engine's route: solves every cell, records the matrix and its cells (unless
+enum MatrixRoute: ServiceFeature {
+    static func routes(_ environment: ServiceEnvironment) -> [ServiceRoute] {
+        [
+            ServiceRoute(.post, "/v1/layouts/matrix", environment, solve),
+            ServiceRoute(.get, "/v1/layouts/matrix/{id}.svg", environment, sheet),
+        ]
+    }
+
+    /// POST /v1/layouts/matrix: solves every cell, records the matrix and its cells (unless
     /// `?record=false`), and answers the table with the matrix id and each cell's layout id.
-    public static let engineHandler: ServiceHandler = { request, _, environment in
+    static let solve: ServiceHandler = { request, _, environment in
         let key = try await environment.authenticator.tenant(of: request)
         let record = try SolveRoutes.recordParameter(request)
         let body = try EngineRequestBody.layoutBody(request)
@@ -64,7 +71,7 @@ public enum MatrixRoute {
     /// GET /v1/layouts/matrix/{id}.svg: the contact sheet of a recorded matrix, each cell drawn
     /// from its stored result. A cell whose layout retention has removed is drawn empty in its
     /// status colour.
-    public static let sheetHandler: ServiceHandler = { request, context, environment in
+    static let sheet: ServiceHandler = { request, context, environment in
         let key = try await environment.authenticator.tenant(of: request)
         let text = try context.parameters.require("id")
         guard let id = LayoutID(text) else { throw PersistenceError.notFound(.matrix, id: text) }

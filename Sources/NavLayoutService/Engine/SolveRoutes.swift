@@ -2,8 +2,16 @@ import HTTPServer
 import JSON
 import NavigationLayout
 
-/// POST /v1/layouts, POST /v1/layouts/svg and GET /v1/layouts/{id}.svg.
-enum SolveRoutes {
+/// The layouts feature: POST /v1/layouts, POST /v1/layouts/svg and GET /v1/layouts/{id}.svg.
+enum SolveRoutes: ServiceFeature {
+    static func routes(_ environment: ServiceEnvironment) -> [ServiceRoute] {
+        [
+            ServiceRoute(.post, "/v1/layouts", environment, solve),
+            ServiceRoute(.post, "/v1/layouts/svg", environment, picture),
+            ServiceRoute(.get, "/v1/layouts/{id}.svg", environment, svg),
+        ]
+    }
+
     /// POST /v1/layouts: solve, record in history unless `?record=false`, answer the result with
     /// its id.
     static let solve: ServiceHandler = { request, _, environment in

@@ -2,7 +2,7 @@ import HTTPServer
 import JSON
 
 /// The tenant's layout history, newest first, with keyset pagination, and the audit log.
-enum HistoryRoutes {
+enum HistoryRoutes: ServiceFeature {
     static func routes(_ environment: ServiceEnvironment) -> [ServiceRoute] {
         let auth = environment.authenticator
         let layouts = environment.repositories.layouts

@@ -3,9 +3,11 @@ import JSON
 import Storage
 
 /// Liveness, readiness, metrics and the API description; none needs credentials.
-enum OperationsRoutes {
-    static func routes(_ environment: ServiceEnvironment, openAPI: [UInt8]) -> [ServiceRoute] {
-        [
+enum OperationsRoutes: ServiceFeature {
+    static func routes(_ environment: ServiceEnvironment) -> [ServiceRoute] {
+        // The document never changes while the process runs: encoded once.
+        let openAPI = JSONWriter().bytes(for: OpenAPIDocument.make())
+        return [
             ServiceRoute(.get, "/healthz") { _, _ in
                 JSONValue.object([("status", .string("ok"))]).response()
             },

@@ -5,7 +5,7 @@ import JSON
 /// A tenant's profiles: versioned, never overwritten, soft-deleted. PUT writes a new version and
 /// answers its ETag; `If-Match` makes the write conditional (412 when stale). If-Match is optional:
 /// a PUT without it writes unconditionally (creating, updating or recreating the profile).
-enum ProfileRoutes {
+enum ProfileRoutes: ServiceFeature {
     static func routes(_ environment: ServiceEnvironment) -> [ServiceRoute] {
         let auth = environment.authenticator
         let profiles = environment.repositories.profiles

@@ -12,4 +12,13 @@ public struct ServiceRoute: Sendable {
         self.pattern = pattern
         self.handler = handler
     }
+
+    /// A route whose handler takes the service's environment as well, bound to `environment`.
+    init(
+        _ method: HTTPMethod, _ pattern: String, _ environment: ServiceEnvironment, _ handler: @escaping ServiceHandler
+    ) {
+        self.init(method, pattern) { request, context in
+            try await handler(request, context, environment)
+        }
+    }
 }

@@ -3,7 +3,7 @@ import JSON
 
 /// Tenant administration with the admin token: tenants, and their API keys (issued, listed,
 /// rotated, revoked). Secrets appear in a response exactly once, when issued or rotated.
-enum TenantRoutes {
+enum TenantRoutes: ServiceFeature {
     static func routes(_ environment: ServiceEnvironment) -> [ServiceRoute] {
         let auth = environment.authenticator
         let tenants = environment.repositories.tenants
