@@ -1,8 +1,12 @@
-/// Routes as a tree of path segments: literal children by name, at most one parameter child.
-/// Built once by `RouterBuilder`, then only read.
+/// Routes as a tree of path segments: literal children by name, parameters with a suffix
+/// (`{id}.svg`) by suffix, and at most one plain parameter child. Built once by `RouterBuilder`,
+/// then only read.
 struct RouteTrie: Sendable {
     struct Node: Sendable {
         var literalChildren: [String: Int] = [:]
+        /// Parameters followed by a fixed suffix, longest suffix first: of `{id}.svg` and
+        /// `{id}.min.svg` the more specific one is tried first, whatever the order of registration.
+        var suffixedChildren: [(suffix: String, name: String, node: Int)] = []
         var parameterChild: (name: String, node: Int)?
         var handlers: [HTTPMethod: RouteHandler] = [:]
         var pattern: String?
@@ -28,20 +32,32 @@ struct RouteTrie: Sendable {
                 if let next = nodes[current].literalChildren[text] {
                     current = next
                 } else {
-                    nodes.append(Node())
-                    nodes[current].literalChildren[text] = nodes.count - 1
-                    current = nodes.count - 1
+                    let child = appendNode()
+                    nodes[current].literalChildren[text] = child
+                    current = child
                 }
-            case .parameter(let name):
+            case .parameter(let name, let suffix) where suffix.isEmpty:
                 if let existing = nodes[current].parameterChild {
                     guard existing.name == name else {
                         throw .conflictingParameterNames(pattern: pattern.text, existing: existing.name, new: name)
                     }
                     current = existing.node
                 } else {
-                    nodes.append(Node())
-                    nodes[current].parameterChild = (name, nodes.count - 1)
-                    current = nodes.count - 1
+                    let child = appendNode()
+                    nodes[current].parameterChild = (name, child)
+                    current = child
+                }
+            case .parameter(let name, let suffix):
+                if let existing = nodes[current].suffixedChildren.first(where: { $0.suffix == suffix }) {
+                    guard existing.name == name else {
+                        throw .conflictingParameterNames(pattern: pattern.text, existing: existing.name, new: name)
+                    }
+                    current = existing.node
+                } else {
+                    let child = appendNode()
+                    nodes[current].suffixedChildren.append((suffix, name, child))
+                    nodes[current].suffixedChildren.sort { $0.suffix.utf8.count > $1.suffix.utf8.count }
+                    current = child
                 }
             }
         }
@@ -52,8 +68,18 @@ struct RouteTrie: Sendable {
         nodes[current].pattern = pattern.text
     }
 
-    /// Finds the node for a path. Literal segments win over parameters; when a literal branch leads
-    /// nowhere the parameter branch is tried, so `/a/b/d` still reaches `/a/{x}/d` next to `/a/b/c`.
+    private mutating func appendNode() -> Int {
+        nodes.append(Node())
+        return nodes.count - 1
+    }
+
+    /// Finds the node for a path, the most specific pattern first: a literal segment, then a
+    /// parameter with a suffix (longest suffix first), then a plain parameter. When a branch leads
+    /// nowhere the next one is tried, so `/a/b/d` still reaches `/a/{x}/d` next to `/a/b/c`.
+    ///
+    /// Suffixes, like literals, are compared with the segment as sent, before percent-decoding.
+    /// A suffixed parameter captures at least one byte: `.svg` alone is not `{id}.svg` with an empty
+    /// id, and goes to the plain `{id}` when there is one.
     func match(path: Substring) -> Match {
         guard path.first == "/" else { return .notFound }
         let segments = path.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
@@ -77,11 +103,26 @@ struct RouteTrie: Sendable {
         {
             return found
         }
+        for child in nodes[node].suffixedChildren {
+            guard let value = Self.value(of: segment, before: child.suffix) else { continue }
+            captured.append((child.name, value))
+            if let found = search(node: child.node, segments: rest, captured: &captured) { return found }
+            captured.removeLast()
+        }
         if let parameter = nodes[node].parameterChild, !segment.isEmpty {
             captured.append((parameter.name, segment))
             if let found = search(node: parameter.node, segments: rest, captured: &captured) { return found }
             captured.removeLast()
         }
         return nil
+    }
+
+    /// What precedes `suffix` in `segment`, when the segment ends with it and something precedes it.
+    private static func value(of segment: Substring, before suffix: String) -> Substring? {
+        let bytes = segment.utf8
+        guard bytes.count > suffix.utf8.count else { return nil }
+        let end = bytes.index(bytes.endIndex, offsetBy: -suffix.utf8.count)
+        guard bytes[end...].elementsEqual(suffix.utf8) else { return nil }
+        return segment[..<end]
     }
 }

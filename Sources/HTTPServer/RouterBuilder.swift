@@ -14,8 +14,10 @@ public final class RouterBuilder {
         return self
     }
 
-    /// Adds a route. Mistakes in the pattern are reported by `build()`, so a route table reads as a
-    /// plain list of calls.
+    /// Adds a route. A pattern's segments are text (`layouts`), a parameter (`{id}`) or a parameter
+    /// followed by fixed text (`{id}.svg`); where several match a path, text wins over a parameter
+    /// with a suffix, and that over a plain parameter. Mistakes in the pattern are reported by
+    /// `build()`, so a route table reads as a plain list of calls.
     @discardableResult
     public func on(_ method: HTTPMethod, _ pattern: String, use handler: @escaping RouteHandler) -> Self {
         do throws(RouteDefinitionError) {

@@ -37,6 +37,87 @@ struct RouterTests {
         #expect(text(await respond(router, .get, "/a/b/d")) == "param b")
     }
 
+    /// `GET /v1/layouts/{id}.svg` and `GET /v1/layouts/{id}`, registered in either order; each
+    /// answers its pattern and the captured id.
+    private func layoutRouter(suffixedFirst: Bool) throws -> Router {
+        let builder = RouterBuilder()
+        let plain: RouteHandler = { _, context in
+            .text("\(context.routePattern ?? "") \(context.parameters["id"] ?? "")")
+        }
+        if !suffixedFirst { builder.get("/v1/layouts/{id}", use: plain) }
+        builder.get("/v1/layouts/{id}.svg", use: plain)
+        if suffixedFirst { builder.get("/v1/layouts/{id}", use: plain) }
+        return try builder.build()
+    }
+
+    @Test("a parameter with a suffix captures what precedes the suffix", arguments: [true, false])
+    func suffixMatch(suffixedFirst: Bool) async throws {
+        let router = try layoutRouter(suffixedFirst: suffixedFirst)
+        #expect(text(await respond(router, .get, "/v1/layouts/abc.svg")) == "/v1/layouts/{id}.svg abc")
+        #expect(text(await respond(router, .get, "/v1/layouts/a%20b.svg")) == "/v1/layouts/{id}.svg a b")
+        #expect(text(await respond(router, .get, "/v1/layouts/a.b.svg")) == "/v1/layouts/{id}.svg a.b")
+    }
+
+    @Test("a segment without the suffix goes to the plain parameter next to it", arguments: [true, false])
+    func suffixFallback(suffixedFirst: Bool) async throws {
+        let router = try layoutRouter(suffixedFirst: suffixedFirst)
+        #expect(text(await respond(router, .get, "/v1/layouts/abc")) == "/v1/layouts/{id} abc")
+        #expect(text(await respond(router, .get, "/v1/layouts/abc.png")) == "/v1/layouts/{id} abc.png")
+        #expect(text(await respond(router, .get, "/v1/layouts/abc.svg.txt")) == "/v1/layouts/{id} abc.svg.txt")
+        // The suffix is compared with the segment as sent, like a literal segment.
+        #expect(text(await respond(router, .get, "/v1/layouts/abc%2Esvg")) == "/v1/layouts/{id} abc.svg")
+    }
+
+    @Test("a segment that is only the suffix goes to the plain parameter, or is not found without one")
+    func onlyTheSuffix() async throws {
+        let router = try layoutRouter(suffixedFirst: true)
+        #expect(text(await respond(router, .get, "/v1/layouts/.svg")) == "/v1/layouts/{id} .svg")
+        let builder = RouterBuilder()
+        builder.get("/sheets/{id}.svg") { _, _ in .text("sheet") }
+        #expect(await respond(try builder.build(), .get, "/sheets/.svg").status == .notFound)
+    }
+
+    @Test("a suffixed parameter without a plain sibling answers only segments with its suffix")
+    func suffixWithoutPlainSibling() async throws {
+        let builder = RouterBuilder()
+        builder.get("/sheets/{id}.svg") { _, context in .text("sheet \(context.parameters["id"] ?? "")") }
+        let router = try builder.build()
+        #expect(text(await respond(router, .get, "/sheets/m1.svg")) == "sheet m1")
+        #expect(await respond(router, .get, "/sheets/m1").status == .notFound)
+        #expect(await respond(router, .get, "/sheets/m1.png").status == .notFound)
+        let post = await respond(router, .post, "/sheets/m1.svg")
+        #expect(post.status == .methodNotAllowed)
+        #expect(post.headers["Allow"] == "GET, HEAD, OPTIONS")
+    }
+
+    @Test("the longest matching suffix wins, whatever the order of registration", arguments: [true, false])
+    func longestSuffix(longestFirst: Bool) async throws {
+        let builder = RouterBuilder()
+        let patterns = longestFirst ? ["/f/{name}.min.svg", "/f/{name}.svg"] : ["/f/{name}.svg", "/f/{name}.min.svg"]
+        for pattern in patterns {
+            builder.get(pattern) { _, context in
+                .text("\(context.routePattern ?? "") \(context.parameters["name"] ?? "")")
+            }
+        }
+        let router = try builder.build()
+        #expect(text(await respond(router, .get, "/f/a.min.svg")) == "/f/{name}.min.svg a")
+        #expect(text(await respond(router, .get, "/f/a.svg")) == "/f/{name}.svg a")
+    }
+
+    @Test("a literal segment wins over a suffixed parameter; a suffixed branch that leads nowhere falls back")
+    func suffixPrecedence() async throws {
+        let builder = RouterBuilder()
+        builder.get("/a/latest.svg") { _, _ in .text("literal") }
+        builder.get("/a/{id}.svg") { _, context in .text("svg \(context.parameters["id"] ?? "")") }
+        builder.get("/a/{id}.svg/meta") { _, context in .text("meta \(context.parameters["id"] ?? "")") }
+        builder.get("/a/{key}/raw") { _, context in .text("raw \(context.parameters["key"] ?? "")") }
+        let router = try builder.build()
+        #expect(text(await respond(router, .get, "/a/latest.svg")) == "literal")
+        #expect(text(await respond(router, .get, "/a/x.svg")) == "svg x")
+        #expect(text(await respond(router, .get, "/a/x.svg/meta")) == "meta x")
+        #expect(text(await respond(router, .get, "/a/x.svg/raw")) == "raw x.svg")
+    }
+
     @Test("answers 404 problem details for an unknown path")
     func notFound() async throws {
         let response = await respond(try TestRoutes.makeRouter(), .get, "/v2/nothing")
@@ -98,6 +179,18 @@ struct RouterTests {
             (["/a/{}"], RouteDefinitionError.invalidParameterName(pattern: "/a/{}", name: "")),
             (["/a/{x}/{x}"], RouteDefinitionError.duplicateParameterName(pattern: "/a/{x}/{x}", name: "x")),
             (["/a/b{x}"], RouteDefinitionError.invalidSegment(pattern: "/a/b{x}", segment: "b{x}")),
+            (
+                ["/a/{id}.svg", "/a/{name}.svg/b"],
+                RouteDefinitionError.conflictingParameterNames(pattern: "/a/{name}.svg/b", existing: "id", new: "name")
+            ),
+            (
+                ["/a/{id}.svg", "/a/{id}.svg"],
+                RouteDefinitionError.duplicateRoute(method: "GET", pattern: "/a/{id}.svg")
+            ),
+            (["/a/{x}{y}"], RouteDefinitionError.invalidSegment(pattern: "/a/{x}{y}", segment: "{x}{y}")),
+            (["/a/{x}.s}g"], RouteDefinitionError.invalidSegment(pattern: "/a/{x}.s}g", segment: "{x}.s}g")),
+            (["/a/{}.svg"], RouteDefinitionError.invalidParameterName(pattern: "/a/{}.svg", name: "")),
+            (["/a/{x}/{x}.svg"], RouteDefinitionError.duplicateParameterName(pattern: "/a/{x}/{x}.svg", name: "x")),
         ])
     func brokenTable(patterns: [String], expected: RouteDefinitionError) {
         let builder = RouterBuilder()

@@ -9,16 +9,14 @@ import Storage
 public func buildApplication(_ configuration: ServiceConfiguration) async throws -> NavLayoutApplication {
     let migrator = try Migrator(location: configuration.migrationLocation)
     let cache = AuthenticationCache(timeToLive: configuration.authenticationCacheTimeToLive)
-    let repositories = try await Repositories.open(
-        location: configuration.database, migrator: migrator, authenticationCache: cache)
-    let adminToken = try await repositories.adminToken.ensure(environmentToken: configuration.adminToken)
     let metrics = ServiceMetrics()
+    let repositories = try await Repositories.open(
+        location: configuration.database, migrator: migrator, authenticationCache: cache, metrics: metrics)
+    let adminToken = try await repositories.adminToken.ensure(environmentToken: configuration.adminToken)
     metrics.readWriterStatistics { [database = repositories.database] in database.writerStatistics }
-    let environment = ServiceEnvironment(
-        repositories: repositories, metrics: metrics, profileValidator: configuration.profileValidator,
-        migrator: migrator)
+    let environment = ServiceEnvironment(repositories: repositories, metrics: metrics, migrator: migrator)
 
-    let table = RouteTable(serviceRoutes(environment, layoutRoutes: configuration.layoutRoutes))
+    let table = RouteTable(ServiceFeatures.routes(environment))
     let builder = RouterBuilder()
     builder.add(middleware: RequestIDMiddleware())
     if let sink = configuration.accessLog { builder.add(middleware: AccessLogMiddleware(sink: sink)) }
@@ -48,12 +46,4 @@ public func buildApplication(_ configuration: ServiceConfiguration) async throws
         http: HTTPApplication(configuration: configuration.server, responder: router), routes: table,
         environment: environment, adminToken: adminToken, retention: retention,
         shutdownGracePeriod: configuration.shutdownGracePeriod)
-}
-
-/// Every route of the service, in the order of the contract.
-func serviceRoutes(_ environment: ServiceEnvironment, layoutRoutes: LayoutRoutes) -> [ServiceRoute] {
-    let document = OpenAPIDocument.make(layoutRoutes: layoutRoutes)
-    return LayoutEngineRoutes.routes(layoutRoutes, environment) + TenantRoutes.routes(environment)
-        + ProfileRoutes.routes(environment) + HistoryRoutes.routes(environment) + PlaygroundRoutes.routes()
-        + OperationsRoutes.routes(environment, openAPI: JSONWriter().bytes(for: document))
 }

@@ -24,9 +24,7 @@ public struct RetentionScheduler: Sendable {
     /// One pass, now.
     @discardableResult
     public func runOnce() async throws -> RetentionOutcome {
-        let layouts = environment.repositories.layouts
-        let policy = self.policy
-        return try await environment.database("layouts.retention") { try await layouts.applyRetention(policy) }
+        try await environment.repositories.layouts.applyRetention(policy)
     }
 
     /// Starts the periodic task: a pass at once, then one per interval, until cancelled.

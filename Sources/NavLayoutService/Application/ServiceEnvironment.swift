@@ -8,29 +8,22 @@ public struct ServiceEnvironment: Sendable {
     public let repositories: Repositories
     public let authenticator: Authenticator
     public let metrics: ServiceMetrics
-    public let profileValidator: any ProfileValidator
     /// The migrations the running binary expects, for /readyz.
     public let migrator: Migrator
     /// The one way layouts are solved, with this service's prepared-layout cache.
     public let layouts: LayoutPipeline
 
     public init(
-        repositories: Repositories, metrics: ServiceMetrics, profileValidator: any ProfileValidator,
-        migrator: Migrator, layouts: LayoutPipeline = LayoutPipeline(clock: EngineClock.nanoseconds)
+        repositories: Repositories, metrics: ServiceMetrics, migrator: Migrator,
+        layouts: LayoutPipeline = LayoutPipeline(clock: EngineClock.nanoseconds)
     ) {
         self.repositories = repositories
         self.authenticator = Authenticator(repositories: repositories)
         self.metrics = metrics
-        self.profileValidator = profileValidator
         self.migrator = migrator
         self.layouts = layouts
     }
-
-    /// Runs a repository call, timing it as the database operation `operation`.
-    public func database<T>(_ operation: String, _ body: () async throws -> T) async rethrows -> T {
-        try await metrics.timeDatabase(operation, body)
-    }
 }
 
-/// A route handler with the service's environment: what the layout routes plug in as.
+/// A route handler with the service's environment.
 public typealias ServiceHandler = @Sendable (Request, RequestContext, ServiceEnvironment) async throws -> Response

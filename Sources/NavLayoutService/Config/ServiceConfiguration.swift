@@ -2,8 +2,7 @@ import HTTPServer
 import Storage
 
 /// Everything `buildApplication` needs: where to listen, where the data lives, the limits, history
-/// retention, the access log, and the seams the layout engine fills (profile validation, layout
-/// routes). The defaults are what `navlayout serve` runs with no flags.
+/// retention and the logs. The defaults are what `navlayout serve` runs with no flags.
 public struct ServiceConfiguration: Sendable {
     /// Listening address, port and protocol limits. Defaults to 127.0.0.1:8080.
     public var server: ServerConfiguration
@@ -27,10 +26,6 @@ public struct ServiceConfiguration: Sendable {
     public var authenticationCacheTimeToLive: Duration
     /// How long a shutdown waits for requests in flight.
     public var shutdownGracePeriod: Duration
-    /// Content validation of profiles on PUT (the layout engine's parser).
-    public var profileValidator: any ProfileValidator
-    /// The layout routes; the default is the engine (`LayoutRoutes.engine`); those left out answer 501.
-    public var layoutRoutes: LayoutRoutes
 
     public static let defaultDatabasePath = "navlayout.sqlite"
 
@@ -44,9 +39,7 @@ public struct ServiceConfiguration: Sendable {
         accessLog: (any AccessLogSink)? = FileDescriptorLogSink(descriptor: 2),
         errorLog: (any AccessLogSink)? = FileDescriptorLogSink(descriptor: 2),
         authenticationCacheTimeToLive: Duration = .seconds(5),
-        shutdownGracePeriod: Duration = .seconds(10),
-        profileValidator: any ProfileValidator = EngineProfileValidator(),
-        layoutRoutes: LayoutRoutes = .engine
+        shutdownGracePeriod: Duration = .seconds(10)
     ) {
         self.server = server
         self.database = database
@@ -58,8 +51,6 @@ public struct ServiceConfiguration: Sendable {
         self.errorLog = errorLog
         self.authenticationCacheTimeToLive = authenticationCacheTimeToLive
         self.shutdownGracePeriod = shutdownGracePeriod
-        self.profileValidator = profileValidator
-        self.layoutRoutes = layoutRoutes
     }
 
     /// Where the migrator looks for its folder.

@@ -5,7 +5,11 @@ import NavigationLayout
 /// POST /v1/convert: built-in settings to an equivalent delegate document, with what replaced each
 /// legacy setting. The body is a layout request without a delegate; `screen` and `state` may be left
 /// out (the conversion is laid out on them only to report the equivalent frames).
-enum ConvertRoute {
+enum ConvertRoute: ServiceFeature {
+    static func routes(_ environment: ServiceEnvironment) -> [ServiceRoute] {
+        [ServiceRoute(.post, "/v1/convert", environment, handler)]
+    }
+
     /// What an absent `screen` and `state` stand for: an iPhone 15 in portrait during guidance.
     static let defaults: JSONValue = [
         "screen": [

@@ -55,16 +55,8 @@ extension ServiceEnvironment {
     /// missing profile or version is the repository's 404.
     func profile(for body: LayoutBody, tenantID: String) async throws -> StoredProfile? {
         guard let reference = body.profile else { return nil }
-        let stored: ProfileVersion
-        if let version = reference.version {
-            stored = try await database("profile") {
-                try await repositories.profiles.version(version, tenantID: tenantID, name: reference.name)
-            }
-        } else {
-            stored = try await database("profile") {
-                try await repositories.profiles.current(tenantID: tenantID, name: reference.name)
-            }
-        }
+        let stored = try await repositories.profiles.resolve(
+            reference.name, version: reference.version, tenantID: tenantID)
         do throws(JSONParseError) {
             let document = try JSONParser().parse(stored.document)
             return StoredProfile(name: reference.name, version: stored.version, document: document)

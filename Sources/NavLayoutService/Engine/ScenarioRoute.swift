@@ -3,7 +3,11 @@ import JSON
 import NavigationLayout
 
 /// POST /v1/scenarios: plays the SDK events and answers one layout per step.
-enum ScenarioRoute {
+enum ScenarioRoute: ServiceFeature {
+    static func routes(_ environment: ServiceEnvironment) -> [ServiceRoute] {
+        [ServiceRoute(.post, "/v1/scenarios", environment, handler)]
+    }
+
     static let handler: ServiceHandler = { request, _, environment in
         _ = try await environment.authenticator.tenant(of: request)
         let body = try EngineRequestBody.parse(request)

@@ -2,8 +2,16 @@ import HTTPServer
 import JSON
 import NavigationLayout
 
-/// POST /v1/layouts, POST /v1/layouts/svg and GET /v1/layouts/{id}.svg.
-enum SolveRoutes {
+/// The layouts feature: POST /v1/layouts, POST /v1/layouts/svg and GET /v1/layouts/{id}.svg.
+enum SolveRoutes: ServiceFeature {
+    static func routes(_ environment: ServiceEnvironment) -> [ServiceRoute] {
+        [
+            ServiceRoute(.post, "/v1/layouts", environment, solve),
+            ServiceRoute(.post, "/v1/layouts/svg", environment, picture),
+            ServiceRoute(.get, "/v1/layouts/{id}.svg", environment, svg),
+        ]
+    }
+
     /// POST /v1/layouts: solve, record in history unless `?record=false`, answer the result with
     /// its id.
     static let solve: ServiceHandler = { request, _, environment in
@@ -14,9 +22,7 @@ enum SolveRoutes {
         let id = LayoutID.generate()
         let resultBytes = solved.resultBytes(id: id.text)
         let row = NewLayoutRecord(id: id, tenantID: key.tenantID, solved: solved, resultBytes: resultBytes)
-        _ = try await environment.database("layouts.record") {
-            try await environment.repositories.layouts.record(row)
-        }
+        try await environment.repositories.layouts.record(row)
         var response = Response.json(resultBytes)
         response.headers.replaceOrAdd(name: "Location", value: "/v1/layouts/\(id.text)")
         return response
@@ -36,9 +42,7 @@ enum SolveRoutes {
         let key = try await environment.authenticator.tenant(of: request)
         let text = try context.parameters.require("id")
         guard let id = LayoutID(text) else { throw PersistenceError.notFound(.layout, id: text) }
-        let stored = try await environment.database("layouts.get") {
-            try await environment.repositories.layouts.get(tenantID: key.tenantID, id: id)
-        }
+        let stored = try await environment.repositories.layouts.get(tenantID: key.tenantID, id: id)
         let picture = try storedPicture(
             requestJSON: stored.requestJSON, resultJSON: stored.resultJSON, title: "Layout \(id.text)")
         return svgResponse(SVGRenderer().renderDocument(picture))

@@ -41,7 +41,7 @@ public final class ServiceMetrics: Sendable {
         }
     }
 
-    /// Records the time one database operation took (named after the repository call).
+    /// Records the time one database operation took (`DatabaseOperation`'s names).
     public func recordDatabase(operation: String, duration: Duration) {
         state.withLock { $0.database[operation, default: Histogram()].observe(duration.seconds) }
     }
@@ -49,13 +49,6 @@ public final class ServiceMetrics: Sendable {
     /// Records the time the layout engine took to solve one layout.
     public func recordSolve(duration: Duration) {
         state.withLock { $0.solve.observe(duration.seconds) }
-    }
-
-    /// Times `body` as a database operation.
-    public func timeDatabase<T>(_ operation: String, _ body: () async throws -> T) async rethrows -> T {
-        let start = ContinuousClock.now
-        defer { recordDatabase(operation: operation, duration: ContinuousClock.now - start) }
-        return try await body()
     }
 
     /// Where the writer's commit counters read from: the service's database.

@@ -4,10 +4,10 @@
 import JSON
 
 public enum OpenAPIDocument {
-    /// The document; the layout routes whose handler is missing document their 501.
-    public static func make(layoutRoutes: LayoutRoutes = .notImplemented) -> JSONValue {
+    /// The document.
+    public static func make() -> JSONValue {
         var paths: [(String, [(String, JSONValue)])] = []
-        for operation in operations(layoutRoutes: layoutRoutes) {
+        for operation in operations {
             if let index = paths.firstIndex(where: { $0.0 == operation.path }) {
                 paths[index].1.append((operation.method, operation.json))
             } else {
@@ -35,17 +35,15 @@ public enum OpenAPIDocument {
     }
 
     /// `(method, path)` of every documented operation, upper-case methods, sorted.
-    public static func documentedOperations(layoutRoutes: LayoutRoutes = .notImplemented) -> [(
-        method: String, pattern: String
-    )] {
-        operations(layoutRoutes: layoutRoutes).map { ($0.method.uppercased(), $0.path) }
+    public static func documentedOperations() -> [(method: String, pattern: String)] {
+        operations.map { ($0.method.uppercased(), $0.path) }
             .sorted { ($0.pattern, $0.method) < ($1.pattern, $1.method) }
     }
 
     // MARK: Operations
 
-    static func operations(layoutRoutes: LayoutRoutes) -> [OpenAPIOperation] {
-        layoutOperations(layoutRoutes) + tenantOperations + profileOperations + historyOperations
+    static var operations: [OpenAPIOperation] {
+        layoutOperations + tenantOperations + profileOperations + historyOperations
             + deviceAndPlaygroundOperations + operationsRoutes
     }
 
@@ -63,11 +61,8 @@ public enum OpenAPIDocument {
         "404", R.problem("No such object for this tenant (another tenant's objects are not found either).")
     )
 
-    private static func layoutOperations(_ routes: LayoutRoutes) -> [OpenAPIOperation] {
-        func unavailable(_ handler: ServiceHandler?) -> [(String, JSONValue)] {
-            handler == nil ? [("501", R.problem("Not implemented in this build (no layout engine)."))] : []
-        }
-        return [
+    private static var layoutOperations: [OpenAPIOperation] {
+        [
             OpenAPIOperation(
                 method: "post", path: "/v1/layouts", operationID: "solveLayout", tag: "layouts",
                 summary: "Solve a layout",
@@ -82,14 +77,12 @@ public enum OpenAPIDocument {
                 responses: [
                     ("200", R.json("The solved layout.", S.ref("LayoutResult"))), badRequest, notFound,
                     unsupportedMediaType, unprocessable,
-                ]
-                    + unavailable(routes.solve)),
+                ]),
             OpenAPIOperation(
                 method: "get", path: "/v1/layouts/{id}.svg", operationID: "getLayoutSVG", tag: "layouts",
                 summary: "A recorded layout drawn as SVG", security: .apiKey,
                 parameters: [R.pathParameter("id", "The layout's history id.")],
-                responses: [("200", R.text("The drawing.", mediaType: "image/svg+xml")), notFound]
-                    + unavailable(routes.svg)),
+                responses: [("200", R.text("The drawing.", mediaType: "image/svg+xml")), notFound]),
             OpenAPIOperation(
                 method: "post", path: "/v1/convert", operationID: "convertSettings", tag: "layouts",
                 summary: "Convert built-in settings to an equivalent delegate document", security: .apiKey,
@@ -101,8 +94,7 @@ public enum OpenAPIDocument {
                         R.json(
                             "The delegate document and what replaced each legacy setting.", S.ref("ConversionResult"))
                     ), badRequest, notFound, unsupportedMediaType, unprocessable,
-                ]
-                    + unavailable(routes.convert)),
+                ]),
             OpenAPIOperation(
                 method: "post", path: "/v1/scenarios", operationID: "runScenario", tag: "layouts",
                 summary: "Replay SDK events and lay out each step", security: .apiKey,
@@ -110,13 +102,11 @@ public enum OpenAPIDocument {
                 responses: [
                     ("200", R.json("One result per step.", S.ref("ScenarioResult"))), badRequest,
                     unsupportedMediaType, unprocessable,
-                ]
-                    + unavailable(routes.scenarios)),
+                ]),
             OpenAPIOperation(
                 method: "get", path: "/v1/style", operationID: "getStyle", tag: "layouts",
                 summary: "Default style values and component sizes, with what each means", security: .none,
-                responses: [("200", R.json("The style values, in a fixed order.", S.ref("StyleCatalog")))]
-                    + unavailable(routes.style)),
+                responses: [("200", R.json("The style values, in a fixed order.", S.ref("StyleCatalog")))]),
             OpenAPIOperation(
                 method: "post", path: "/v1/layouts/svg", operationID: "drawLayout", tag: "layouts",
                 summary: "Solve a layout and answer its picture",
@@ -127,8 +117,7 @@ public enum OpenAPIDocument {
                 responses: [
                     ("200", R.text("The drawing.", mediaType: "image/svg+xml")), badRequest, notFound,
                     unsupportedMediaType, unprocessable,
-                ]
-                    + unavailable(routes.picture)),
+                ]),
             OpenAPIOperation(
                 method: "post", path: "/v1/layouts/matrix", operationID: "solveMatrix", tag: "layouts",
                 summary: "Solve one request across devices, orientations, directions and navigation states",
@@ -139,16 +128,14 @@ public enum OpenAPIDocument {
                 responses: [
                     ("200", R.json("The table.", S.ref("MatrixResult"))), badRequest, notFound, unsupportedMediaType,
                     unprocessable,
-                ]
-                    + unavailable(routes.matrix)),
+                ]),
             OpenAPIOperation(
                 method: "get", path: "/v1/layouts/matrix/{id}.svg", operationID: "getMatrixSheet", tag: "layouts",
                 summary: "A recorded matrix as a contact sheet",
                 description:
                     "One row per device, one thumbnail per cell framed in its status colour (green ok, orange warning, red error).",
                 security: .apiKey, parameters: [R.pathParameter("id", "The matrix's history id.")],
-                responses: [("200", R.text("The contact sheet.", mediaType: "image/svg+xml")), notFound]
-                    + unavailable(routes.matrixSheet)),
+                responses: [("200", R.text("The contact sheet.", mediaType: "image/svg+xml")), notFound]),
         ]
     }
 

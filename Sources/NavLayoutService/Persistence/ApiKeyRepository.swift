@@ -9,17 +9,22 @@ public struct ApiKeyRepository: Sendable {
     /// `AuthenticationCache`. Share one cache between every repository of the process.
     public let cache: AuthenticationCache?
     private let clock: PersistenceClock
+    private let timer: DatabaseTimer
 
     public init(
-        database: Database, cache: AuthenticationCache? = nil, clock: @escaping PersistenceClock = Timestamp.now
+        database: Database, cache: AuthenticationCache? = nil, clock: @escaping PersistenceClock = Timestamp.now,
+        timer: DatabaseTimer = .off
     ) {
         self.database = database
         self.cache = cache
         self.clock = clock
+        self.timer = timer
     }
 
     /// Issues a new key for the tenant. The secret is in the result and nowhere else.
     public func create(tenantID: String, actor: AuditActor = .admin) async throws -> IssuedApiKey {
+        let timing = timer.begin(.keysCreate)
+        defer { timing.end() }
         let clock = self.clock
         return try await database.write { connection in
             try Self.requireTenant(tenantID, on: connection)
@@ -29,7 +34,9 @@ public struct ApiKeyRepository: Sendable {
 
     /// The tenant's keys, oldest first, revoked ones included.
     public func list(tenantID: String) async throws -> [ApiKey] {
-        try await database.read { connection in
+        let timing = timer.begin(.keysList)
+        defer { timing.end() }
+        return try await database.read { connection in
             try Self.requireTenant(tenantID, on: connection)
             return try connection.fetchAll(
                 ApiKey.self,
@@ -40,7 +47,9 @@ public struct ApiKeyRepository: Sendable {
 
     /// One of the tenant's keys; another tenant's key is not found.
     public func get(tenantID: String, keyID: String) async throws -> ApiKey {
-        try await database.read { connection in
+        let timing = timer.begin(.keysGet)
+        defer { timing.end() }
+        return try await database.read { connection in
             try Self.key(keyID, of: tenantID, on: connection)
         }
     }
@@ -48,6 +57,8 @@ public struct ApiKeyRepository: Sendable {
     /// Gives the key a new secret (and prefix): the old secret stops working when this returns.
     /// A revoked key cannot be rotated (conflict).
     public func rotate(tenantID: String, keyID: String, actor: AuditActor = .admin) async throws -> IssuedApiKey {
+        let timing = timer.begin(.keysRotate)
+        defer { timing.end() }
         let clock = self.clock
         let (issued, oldPrefix) = try await database.write { connection in
             var key = try Self.key(keyID, of: tenantID, on: connection)
@@ -75,6 +86,8 @@ public struct ApiKeyRepository: Sendable {
     /// returns it as it is (DELETE is idempotent), without a second audit event.
     @discardableResult
     public func revoke(tenantID: String, keyID: String, actor: AuditActor = .admin) async throws -> ApiKey {
+        let timing = timer.begin(.keysRevoke)
+        defer { timing.end() }
         let clock = self.clock
         let revoked = try await database.write { connection in
             var key = try Self.key(keyID, of: tenantID, on: connection)

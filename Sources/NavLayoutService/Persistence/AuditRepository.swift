@@ -5,15 +5,19 @@ import Storage
 public struct AuditRepository: Sendable {
     private static let cursorTag = "audit1"
     public let database: Database
+    private let timer: DatabaseTimer
 
-    public init(database: Database) {
+    public init(database: Database, timer: DatabaseTimer = .off) {
         self.database = database
+        self.timer = timer
     }
 
     /// One page of the tenant's events, newest first. `cursor` is the `nextCursor` of the previous
     /// page; events written meanwhile are newer than every page after the first, so paging neither
     /// repeats nor skips an event.
     public func list(tenantID: String, limit: Int? = nil, cursor: String? = nil) async throws -> Page<AuditEvent> {
+        let timing = timer.begin(.auditList)
+        defer { timing.end() }
         let size = PageSize.clamped(limit)
         let before = try cursor.map(Self.decodeCursor)
         return try await database.read { connection in

@@ -7,10 +7,12 @@ public struct LayoutHistoryRepository: Sendable {
     public static let defaultRetentionBatchSize = 1000
     public let database: Database
     private let clock: PersistenceClock
+    private let timer: DatabaseTimer
 
-    public init(database: Database, clock: @escaping PersistenceClock = Timestamp.now) {
+    public init(database: Database, clock: @escaping PersistenceClock = Timestamp.now, timer: DatabaseTimer = .off) {
         self.database = database
         self.clock = clock
+        self.timer = timer
     }
 
     // MARK: Recording
@@ -20,6 +22,8 @@ public struct LayoutHistoryRepository: Sendable {
     /// recorded before is a conflict.
     @discardableResult
     public func record(_ layout: NewLayoutRecord) async throws -> LayoutSummary {
+        let timing = timer.begin(.layoutsRecord)
+        defer { timing.end() }
         if let version = layout.profileVersion, version < 1 || layout.profileName == nil {
             throw PersistenceError.invalidValue(
                 field: "profileVersion", reason: "a profile version is at least 1 and comes with a profile name")
@@ -61,7 +65,9 @@ public struct LayoutHistoryRepository: Sendable {
 
     /// One recorded layout of the tenant; another tenant's id is not found.
     public func get(tenantID: String, id: LayoutID) async throws -> StoredLayout {
-        try await database.read { connection in
+        let timing = timer.begin(.layoutsGet)
+        defer { timing.end() }
+        return try await database.read { connection in
             guard
                 let layout = try connection.fetchOne(
                     StoredLayout.self, "SELECT \(StoredLayout.columns) FROM layouts WHERE id = ? AND tenant_id = ?",
@@ -83,6 +89,8 @@ public struct LayoutHistoryRepository: Sendable {
         tenantID: String, filter: LayoutHistoryFilter = LayoutHistoryFilter(), limit: Int? = nil,
         cursor: String? = nil
     ) async throws -> Page<LayoutSummary> {
+        let timing = timer.begin(.layoutsList)
+        defer { timing.end() }
         let size = PageSize.clamped(limit)
         let after = try cursor.map(LayoutHistoryCursor.init(decoding:))
         var conditions = ["tenant_id = ?"]
@@ -144,6 +152,8 @@ public struct LayoutHistoryRepository: Sendable {
     public func applyRetention(_ policy: RetentionPolicy, batchSize: Int = defaultRetentionBatchSize) async throws
         -> RetentionOutcome
     {
+        let timing = timer.begin(.layoutsRetention)
+        defer { timing.end() }
         let batch = max(1, batchSize)
         var outcome = RetentionOutcome(deletedByAge: 0, deletedByCount: 0)
         let tenants = try await database.read { connection in

@@ -4,15 +4,19 @@ import Storage
 public struct MatrixRepository: Sendable {
     public let database: Database
     private let clock: PersistenceClock
+    private let timer: DatabaseTimer
 
-    public init(database: Database, clock: @escaping PersistenceClock = Timestamp.now) {
+    public init(database: Database, clock: @escaping PersistenceClock = Timestamp.now, timer: DatabaseTimer = .off) {
         self.database = database
         self.clock = clock
+        self.timer = timer
     }
 
     /// Records the matrix and its cells in one transaction: hundreds of cells cost one commit, and
     /// a matrix is never visible with some of its cells missing.
     public func record(_ matrix: NewMatrixRecord) async throws {
+        let timing = timer.begin(.matricesRecord)
+        defer { timing.end() }
         let clock = self.clock
         try await database.write { connection in
             let now = clock()
@@ -38,7 +42,9 @@ public struct MatrixRepository: Sendable {
 
     /// One recorded matrix of the tenant; another tenant's id is not found.
     public func get(tenantID: String, id: LayoutID) async throws -> StoredMatrix {
-        try await database.read { connection in
+        let timing = timer.begin(.matricesGet)
+        defer { timing.end() }
+        return try await database.read { connection in
             guard
                 let matrix = try connection.fetchOne(
                     """
@@ -71,7 +77,9 @@ public struct MatrixRepository: Sendable {
     public func results(tenantID: String, ids: [LayoutID]) async throws -> [(
         id: LayoutID, request: String, result: String
     )] {
-        try await database.read { connection in
+        let timing = timer.begin(.matricesCells)
+        defer { timing.end() }
+        return try await database.read { connection in
             var found: [(id: LayoutID, request: String, result: String)] = []
             found.reserveCapacity(ids.count)
             for id in ids {

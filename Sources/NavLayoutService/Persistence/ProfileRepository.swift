@@ -18,10 +18,12 @@ public struct ProfileRepository: Sendable {
     public static let maximumNameLength = 128
     public let database: Database
     private let clock: PersistenceClock
+    private let timer: DatabaseTimer
 
-    public init(database: Database, clock: @escaping PersistenceClock = Timestamp.now) {
+    public init(database: Database, clock: @escaping PersistenceClock = Timestamp.now, timer: DatabaseTimer = .off) {
         self.database = database
         self.clock = clock
+        self.timer = timer
     }
 
     // MARK: Writing
@@ -35,6 +37,8 @@ public struct ProfileRepository: Sendable {
         tenantID: String, name: String, document: String, description: String?, ifMatch: String? = nil,
         actor: AuditActor
     ) async throws -> ProfilePutResult {
+        let timing = timer.begin(.profilesPut)
+        defer { timing.end() }
         try Self.validate(name: name)
         try Self.validate(document: document)
         let clock = self.clock
@@ -91,6 +95,8 @@ public struct ProfileRepository: Sendable {
     public func delete(tenantID: String, name: String, ifMatch: String? = nil, actor: AuditActor) async throws
         -> ProfileSummary
     {
+        let timing = timer.begin(.profilesDelete)
+        defer { timing.end() }
         let clock = self.clock
         return try await database.write { connection in
             guard let existing = try Self.row(tenantID: tenantID, name: name, on: connection),
@@ -116,6 +122,28 @@ public struct ProfileRepository: Sendable {
 
     /// The current version of a live profile; a deleted profile is not found.
     public func current(tenantID: String, name: String) async throws -> ProfileVersion {
+        let timing = timer.begin(.profilesCurrent)
+        defer { timing.end() }
+        return try await readCurrent(tenantID: tenantID, name: name)
+    }
+
+    /// Version `number` of the profile, deleted or not (history stays readable).
+    public func version(_ number: Int, tenantID: String, name: String) async throws -> ProfileVersion {
+        let timing = timer.begin(.profilesVersion)
+        defer { timing.end() }
+        return try await readVersion(number, tenantID: tenantID, name: name)
+    }
+
+    /// The profile a layout request names: version `number` when it gives one, else the current
+    /// version (so a deleted profile is found only by its version).
+    public func resolve(_ name: String, version number: Int?, tenantID: String) async throws -> ProfileVersion {
+        let timing = timer.begin(.profile)
+        defer { timing.end() }
+        if let number { return try await readVersion(number, tenantID: tenantID, name: name) }
+        return try await readCurrent(tenantID: tenantID, name: name)
+    }
+
+    private func readCurrent(tenantID: String, name: String) async throws -> ProfileVersion {
         try await database.read { connection in
             guard
                 let version = try connection.fetchOne(
@@ -133,8 +161,7 @@ public struct ProfileRepository: Sendable {
         }
     }
 
-    /// Version `number` of the profile, deleted or not (history stays readable).
-    public func version(_ number: Int, tenantID: String, name: String) async throws -> ProfileVersion {
+    private func readVersion(_ number: Int, tenantID: String, name: String) async throws -> ProfileVersion {
         try await database.read { connection in
             guard
                 let version = try connection.fetchOne(
@@ -155,7 +182,9 @@ public struct ProfileRepository: Sendable {
     /// The profile's versions, newest first, deleted profile or not; not found when the tenant never
     /// had a profile of this name.
     public func versions(tenantID: String, name: String) async throws -> [ProfileVersionSummary] {
-        try await database.read { connection in
+        let timing = timer.begin(.profilesVersions)
+        defer { timing.end() }
+        return try await database.read { connection in
             let versions = try connection.fetchAll(
                 ProfileVersionSummary.self,
                 """
@@ -172,7 +201,9 @@ public struct ProfileRepository: Sendable {
 
     /// The tenant's profiles by name; deleted ones only when asked for.
     public func list(tenantID: String, includeDeleted: Bool = false) async throws -> [ProfileSummary] {
-        try await database.read { connection in
+        let timing = timer.begin(.profilesList)
+        defer { timing.end() }
+        return try await database.read { connection in
             try connection.fetchAll(
                 ProfileSummary.self,
                 """

@@ -1,7 +1,8 @@
 import Storage
 
-/// Every repository of the service on one database, sharing one clock and one authentication cache:
-/// what the service builds once at start-up and hands to its route handlers.
+/// Every repository of the service on one database, sharing one clock, one authentication cache and
+/// the metrics their operations are timed into: what the service builds once at start-up and hands
+/// to its route handlers.
 public struct Repositories: Sendable {
     public let database: Database
     public let tenants: TenantRepository
@@ -11,31 +12,44 @@ public struct Repositories: Sendable {
     public let layouts: LayoutHistoryRepository
     public let audit: AuditRepository
     public let matrices: MatrixRepository
+    private let timer: DatabaseTimer
 
     /// - Parameter authenticationCache: shared by every key operation, so a rotation or revocation
     ///   through `apiKeys` takes effect at once; nil reads the database on every authentication.
+    /// - Parameter metrics: where each repository operation records its duration (`DatabaseOperation`);
+    ///   nil times nothing.
     public init(
         database: Database, authenticationCache: AuthenticationCache? = AuthenticationCache(),
-        clock: @escaping PersistenceClock = Timestamp.now
+        clock: @escaping PersistenceClock = Timestamp.now, metrics: ServiceMetrics? = nil
     ) {
+        let timer = DatabaseTimer(metrics: metrics)
         self.database = database
-        tenants = TenantRepository(database: database, clock: clock)
-        apiKeys = ApiKeyRepository(database: database, cache: authenticationCache, clock: clock)
+        self.timer = timer
+        tenants = TenantRepository(database: database, clock: clock, timer: timer)
+        apiKeys = ApiKeyRepository(database: database, cache: authenticationCache, clock: clock, timer: timer)
         adminToken = AdminTokenRepository(database: database, clock: clock)
-        profiles = ProfileRepository(database: database, clock: clock)
-        layouts = LayoutHistoryRepository(database: database, clock: clock)
-        audit = AuditRepository(database: database)
-        matrices = MatrixRepository(database: database, clock: clock)
+        profiles = ProfileRepository(database: database, clock: clock, timer: timer)
+        layouts = LayoutHistoryRepository(database: database, clock: clock, timer: timer)
+        audit = AuditRepository(database: database, timer: timer)
+        matrices = MatrixRepository(database: database, clock: clock, timer: timer)
     }
 
     /// Opens the database (creating it when missing), applies the pending migrations of `migrator`
     /// and returns the repositories on it.
     public static func open(
         location: DatabaseLocation, configuration: DatabaseConfiguration = DatabaseConfiguration(),
-        migrator: Migrator, authenticationCache: AuthenticationCache? = AuthenticationCache()
+        migrator: Migrator, authenticationCache: AuthenticationCache? = AuthenticationCache(),
+        metrics: ServiceMetrics? = nil
     ) async throws -> Repositories {
         let database = try Database(location: location, configuration: configuration)
         try await database.migrate(migrator)
-        return Repositories(database: database, authenticationCache: authenticationCache)
+        return Repositories(database: database, authenticationCache: authenticationCache, metrics: metrics)
+    }
+
+    /// Which of `migrator`'s migrations the database has applied, and what does not match.
+    public func migrationStatus(_ migrator: Migrator) async throws -> MigrationStatus {
+        let timing = timer.begin(.readiness)
+        defer { timing.end() }
+        return try await database.migrationStatus(migrator)
     }
 }

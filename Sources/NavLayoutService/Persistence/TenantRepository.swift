@@ -5,15 +5,19 @@ public struct TenantRepository: Sendable {
     public static let maximumNameLength = 200
     public let database: Database
     private let clock: PersistenceClock
+    private let timer: DatabaseTimer
 
-    public init(database: Database, clock: @escaping PersistenceClock = Timestamp.now) {
+    public init(database: Database, clock: @escaping PersistenceClock = Timestamp.now, timer: DatabaseTimer = .off) {
         self.database = database
         self.clock = clock
+        self.timer = timer
     }
 
     /// Creates a tenant and its first API key in one transaction, audited as `tenant.create` and
     /// `key.create`. The key's secret is returned here once. A name already taken is a conflict.
     public func create(name: String, actor: AuditActor = .admin) async throws -> CreatedTenant {
+        let timing = timer.begin(.tenantsCreate)
+        defer { timing.end() }
         guard !name.allSatisfy(\.isWhitespace), name.count <= Self.maximumNameLength else {
             throw PersistenceError.invalidValue(
                 field: "name", reason: "a tenant name has 1 to \(Self.maximumNameLength) characters, not all blank")
@@ -39,14 +43,18 @@ public struct TenantRepository: Sendable {
 
     /// Every tenant, oldest first.
     public func list() async throws -> [Tenant] {
-        try await database.read { connection in
+        let timing = timer.begin(.tenantsList)
+        defer { timing.end() }
+        return try await database.read { connection in
             try connection.fetchAll(Tenant.self, "SELECT \(Tenant.columns) FROM tenants ORDER BY created_at, id")
         }
     }
 
     /// One tenant.
     public func get(id: String) async throws -> Tenant {
-        try await database.read { connection in
+        let timing = timer.begin(.tenantsGet)
+        defer { timing.end() }
+        return try await database.read { connection in
             guard
                 let tenant = try connection.fetchOne(
                     Tenant.self, "SELECT \(Tenant.columns) FROM tenants WHERE id = ?", [id])

@@ -150,10 +150,9 @@ enum PlaygroundPage {
               if (input.value === value) input.checked = true;
             });
           }
-          function setStatus(text, problem, engine) {
+          function setStatus(text, problem) {
             statusLine.textContent = text;
             statusLine.className = problem ? "problem" : "";
-            document.body.setAttribute("data-engine", engine || "");
           }
           function parseEditor() {
             try {
@@ -282,17 +281,12 @@ enum PlaygroundPage {
             Promise.all([layout, drawing]).then(function (answers) {
               if (mine !== generation) return;
               var result = answers[0], svg = answers[1];
-              if (result.response.status === 501 || svg.response.status === 501) {
-                setStatus("engine routes not available (501): " + problemText(result.response.status === 501 ? result.response : svg.response,
-                  result.response.status === 501 ? result.text : svg.text), true, "unavailable");
-                return;
-              }
               if (result.response.status === 401 || svg.response.status === 401) { setStatus("401: type a valid API key above", true); return; }
               if (!result.response.ok) { setStatus(problemText(result.response, result.text), true); return; }
               if (!svg.response.ok) { setStatus(problemText(svg.response, svg.text), true); return; }
               showResult(JSON.parse(result.text));
               showPicture(svg.text);
-              setStatus("solved in " + (JSON.parse(result.text).solveMicros || 0) + " µs", false, "available");
+              setStatus("solved in " + (JSON.parse(result.text).solveMicros || 0) + " µs", false);
             }).catch(function (error) { if (mine === generation) setStatus(String(error.message || error), true); });
           }
 

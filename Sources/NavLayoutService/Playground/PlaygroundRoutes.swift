@@ -4,8 +4,8 @@ import NavigationLayout
 
 /// GET / (the playground page) and GET /v1/devices (the device catalog it picks from). Neither
 /// needs credentials: the page holds no data and the catalog is the same for every tenant.
-enum PlaygroundRoutes {
-    static func routes() -> [ServiceRoute] {
+enum PlaygroundRoutes: ServiceFeature {
+    static func routes(_ environment: ServiceEnvironment) -> [ServiceRoute] {
         let page = Array(PlaygroundPage.html.utf8)
         let policy = PlaygroundPage.contentSecurityPolicy
         // The catalog never changes while the process runs: encoded once.

@@ -2,7 +2,7 @@ import HTTPServer
 import JSON
 
 /// The tenant's layout history, newest first, with keyset pagination, and the audit log.
-enum HistoryRoutes {
+enum HistoryRoutes: ServiceFeature {
     static func routes(_ environment: ServiceEnvironment) -> [ServiceRoute] {
         let auth = environment.authenticator
         let layouts = environment.repositories.layouts
@@ -18,9 +18,7 @@ enum HistoryRoutes {
                     since: try query.timestamp("since"), until: try query.timestamp("until"))
                 let limit = try query.limit()
                 let cursor = query.string("cursor")
-                let page = try await environment.database("layouts.list") {
-                    try await layouts.list(tenantID: key.tenantID, filter: filter, limit: limit, cursor: cursor)
-                }
+                let page = try await layouts.list(tenantID: key.tenantID, filter: filter, limit: limit, cursor: cursor)
                 let items = page.items.map { JSONValue.object(JSONObject(Representation.layoutSummary($0))) }
                 return Representation.list(items, nextCursor: .some(page.nextCursor)).response()
             },
@@ -29,9 +27,7 @@ enum HistoryRoutes {
                 let text = try context.parameters.require("id")
                 // An id that cannot exist is not found, like any other id this tenant does not own.
                 guard let id = LayoutID(text) else { throw PersistenceError.notFound(.layout, id: text) }
-                let layout = try await environment.database("layouts.get") {
-                    try await layouts.get(tenantID: key.tenantID, id: id)
-                }
+                let layout = try await layouts.get(tenantID: key.tenantID, id: id)
                 return try Representation.storedLayout(layout).response()
             },
             ServiceRoute(.get, "/v1/audit") { request, _ in
@@ -39,9 +35,7 @@ enum HistoryRoutes {
                 let query = QueryParameters(request)
                 let limit = try query.limit()
                 let cursor = query.string("cursor")
-                let page = try await environment.database("audit.list") {
-                    try await audit.list(tenantID: key.tenantID, limit: limit, cursor: cursor)
-                }
+                let page = try await audit.list(tenantID: key.tenantID, limit: limit, cursor: cursor)
                 return Representation.list(
                     page.items.map(Representation.auditEvent), nextCursor: .some(page.nextCursor)
                 )

@@ -1,10 +1,13 @@
 import HTTPServer
 import JSON
+import Storage
 
 /// Liveness, readiness, metrics and the API description; none needs credentials.
-enum OperationsRoutes {
-    static func routes(_ environment: ServiceEnvironment, openAPI: [UInt8]) -> [ServiceRoute] {
-        [
+enum OperationsRoutes: ServiceFeature {
+    static func routes(_ environment: ServiceEnvironment) -> [ServiceRoute] {
+        // The document never changes while the process runs: encoded once.
+        let openAPI = JSONWriter().bytes(for: OpenAPIDocument.make())
+        return [
             ServiceRoute(.get, "/healthz") { _, _ in
                 JSONValue.object([("status", .string("ok"))]).response()
             },
@@ -25,22 +28,18 @@ enum OperationsRoutes {
     /// 200 when the database answers and its schema is the one this binary expects, else 503 with
     /// the reason in a problem details document.
     static func readiness(_ environment: ServiceEnvironment) async -> Response {
-        let status: MigrationStatusSummary
+        let status: MigrationStatus
         do {
-            status = try await environment.database("readyz") {
-                let migrationStatus = try await environment.repositories.database.migrationStatus(environment.migrator)
-                return MigrationStatusSummary(
-                    upToDate: migrationStatus.isUpToDate, pending: migrationStatus.pending.count,
-                    problems: migrationStatus.problems.map(\.description))
-            }
+            status = try await environment.repositories.migrationStatus(environment.migrator)
         } catch {
             return ProblemDetails(
                 title: HTTPStatus.serviceUnavailable.reasonPhrase, status: 503,
                 detail: "the database does not answer: \(error)"
             ).response(headers: ["Retry-After": "5"])
         }
-        guard status.upToDate else {
-            let reasons = status.problems + (status.pending > 0 ? ["\(status.pending) migration(s) pending"] : [])
+        guard status.isUpToDate else {
+            let pending = status.pending.count
+            let reasons = status.problems.map(\.description) + (pending > 0 ? ["\(pending) migration(s) pending"] : [])
             return ProblemDetails(
                 title: HTTPStatus.serviceUnavailable.reasonPhrase, status: 503,
                 detail: "the database schema is not current: \(reasons.joined(separator: "; "))"
@@ -49,9 +48,4 @@ enum OperationsRoutes {
         return JSONValue.object([("status", .string("ready")), ("database", .string("ok"))]).response()
     }
 
-    private struct MigrationStatusSummary: Sendable {
-        var upToDate: Bool
-        var pending: Int
-        var problems: [String]
-    }
 }

@@ -5,7 +5,7 @@ import JSON
 /// A tenant's profiles: versioned, never overwritten, soft-deleted. PUT writes a new version and
 /// answers its ETag; `If-Match` makes the write conditional (412 when stale). If-Match is optional:
 /// a PUT without it writes unconditionally (creating, updating or recreating the profile).
-enum ProfileRoutes {
+enum ProfileRoutes: ServiceFeature {
     static func routes(_ environment: ServiceEnvironment) -> [ServiceRoute] {
         let auth = environment.authenticator
         let profiles = environment.repositories.profiles
@@ -13,20 +13,16 @@ enum ProfileRoutes {
             ServiceRoute(.put, "/v1/profiles/{name}") { request, context in
                 let key = try await auth.tenant(of: request)
                 let name = try context.parameters.require("name")
-                let document = try validatedDocument(request, validator: environment.profileValidator)
+                let document = try validatedDocument(request)
                 let ifMatch = try IfMatch(request)
                 var expected: String?
                 if let ifMatch {
-                    let current = try? await environment.database("profiles.current") {
-                        try await profiles.current(tenantID: key.tenantID, name: name)
-                    }
+                    let current = try? await profiles.current(tenantID: key.tenantID, name: name)
                     expected = ifMatch.expectedTag(current: current?.etag)
                 }
-                let written = try await environment.database("profiles.put") {
-                    try await profiles.put(
-                        tenantID: key.tenantID, name: name, document: document.json,
-                        description: document.description, ifMatch: expected, actor: key.actor)
-                }
+                let written = try await profiles.put(
+                    tenantID: key.tenantID, name: name, document: document.json, description: document.description,
+                    ifMatch: expected, actor: key.actor)
                 var headers: HTTPHeaders = ["ETag": written.version.httpETag]
                 if written.created { headers.add(name: "Location", value: "/v1/profiles/\(percentEncoded(name))") }
                 return try Representation.profileVersion(written.version).response(
@@ -34,17 +30,13 @@ enum ProfileRoutes {
             },
             ServiceRoute(.get, "/v1/profiles") { request, _ in
                 let key = try await auth.tenant(of: request)
-                let all = try await environment.database("profiles.list") {
-                    try await profiles.list(tenantID: key.tenantID)
-                }
+                let all = try await profiles.list(tenantID: key.tenantID)
                 return Representation.list(all.map(Representation.profileSummary)).response()
             },
             ServiceRoute(.get, "/v1/profiles/{name}") { request, context in
                 let key = try await auth.tenant(of: request)
                 let name = try context.parameters.require("name")
-                let current = try await environment.database("profiles.current") {
-                    try await profiles.current(tenantID: key.tenantID, name: name)
-                }
+                let current = try await profiles.current(tenantID: key.tenantID, name: name)
                 return try Representation.profileVersion(current).response(headers: ["ETag": current.httpETag])
             },
             ServiceRoute(.delete, "/v1/profiles/{name}") { request, context in
@@ -52,42 +44,31 @@ enum ProfileRoutes {
                 let name = try context.parameters.require("name")
                 var expected: String?
                 if let ifMatch = try IfMatch(request) {
-                    let current = try? await environment.database("profiles.current") {
-                        try await profiles.current(tenantID: key.tenantID, name: name)
-                    }
+                    let current = try? await profiles.current(tenantID: key.tenantID, name: name)
                     expected = ifMatch.expectedTag(current: current?.etag)
                 }
-                try await environment.database("profiles.delete") {
-                    _ = try await profiles.delete(
-                        tenantID: key.tenantID, name: name, ifMatch: expected, actor: key.actor)
-                }
+                try await profiles.delete(tenantID: key.tenantID, name: name, ifMatch: expected, actor: key.actor)
                 return Response(status: .noContent)
             },
             ServiceRoute(.get, "/v1/profiles/{name}/versions") { request, context in
                 let key = try await auth.tenant(of: request)
                 let name = try context.parameters.require("name")
-                let versions = try await environment.database("profiles.versions") {
-                    try await profiles.versions(tenantID: key.tenantID, name: name)
-                }
+                let versions = try await profiles.versions(tenantID: key.tenantID, name: name)
                 return Representation.list(versions.map(Representation.profileVersionSummary)).response()
             },
             ServiceRoute(.get, "/v1/profiles/{name}/versions/{n}") { request, context in
                 let key = try await auth.tenant(of: request)
                 let name = try context.parameters.require("name")
                 let number = try context.parameters.require("n", as: Int.self)
-                let version = try await environment.database("profiles.version") {
-                    try await profiles.version(number, tenantID: key.tenantID, name: name)
-                }
+                let version = try await profiles.version(number, tenantID: key.tenantID, name: name)
                 return try Representation.profileVersion(version).response(headers: ["ETag": version.httpETag])
             },
         ]
     }
 
     /// The body checked for shape (an object of known sections, each an object, and a string
-    /// description), then by the configured validator for content. Every problem is reported at once.
-    static func validatedDocument(_ request: Request, validator: any ProfileValidator) throws(HTTPError)
-        -> ProfileDocument
-    {
+    /// description), then by `ProfileValidator` for content. Every problem is reported at once.
+    static func validatedDocument(_ request: Request) throws(HTTPError) -> ProfileDocument {
         let object = try JSONBody.object(of: request)
         var errors: [ProblemDetails.FieldError] = []
         for member in object.keys.sorted() {
@@ -112,10 +93,8 @@ enum ProfileRoutes {
                 .unprocessableContent, detail: "the profile document is not valid", errors: errors)
         }
         let document = ProfileDocument(
-            json: try JSONBody.text(of: request),
-            sections: ProfileDocument.sectionNames.filter { object[$0] != nil },
-            description: object["description"]?.stringValue)
-        let problems = validator.problems(in: document)
+            json: try JSONBody.text(of: request), description: object["description"]?.stringValue)
+        let problems = ProfileValidator.problems(in: document)
         guard problems.isEmpty else {
             throw HTTPError(
                 .unprocessableContent, detail: "the profile would not make a valid layout request", errors: problems)

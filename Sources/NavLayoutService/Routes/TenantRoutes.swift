@@ -3,7 +3,7 @@ import JSON
 
 /// Tenant administration with the admin token: tenants, and their API keys (issued, listed,
 /// rotated, revoked). Secrets appear in a response exactly once, when issued or rotated.
-enum TenantRoutes {
+enum TenantRoutes: ServiceFeature {
     static func routes(_ environment: ServiceEnvironment) -> [ServiceRoute] {
         let auth = environment.authenticator
         let tenants = environment.repositories.tenants
@@ -14,9 +14,7 @@ enum TenantRoutes {
                 let body = try JSONBody.object(of: request)
                 try RequestFields.refuseUnknown(in: body, allowed: ["name"])
                 let name = try RequestFields.requiredString("name", in: body)
-                let created = try await environment.database("tenants.create") {
-                    try await tenants.create(name: name, actor: .admin)
-                }
+                let created = try await tenants.create(name: name, actor: .admin)
                 let json = JSONValue.object([
                     ("tenant", Representation.tenant(created.tenant)),
                     ("key", Representation.issuedKey(created.firstKey)),
@@ -25,30 +23,25 @@ enum TenantRoutes {
             },
             ServiceRoute(.get, "/v1/tenants") { request, _ in
                 try await auth.requireAdmin(request)
-                let all = try await environment.database("tenants.list") { try await tenants.list() }
+                let all = try await tenants.list()
                 return Representation.list(all.map(Representation.tenant)).response()
             },
             ServiceRoute(.get, "/v1/tenants/{id}") { request, context in
                 try await auth.requireAdmin(request)
                 let id = try context.parameters.require("id")
-                let tenant = try await environment.database("tenants.get") { try await tenants.get(id: id) }
+                let tenant = try await tenants.get(id: id)
                 return Representation.tenant(tenant).response()
             },
             ServiceRoute(.get, "/v1/tenants/{id}/keys") { request, context in
                 try await auth.requireAdmin(request)
                 let id = try context.parameters.require("id")
-                let all = try await environment.database("keys.list") {
-                    _ = try await tenants.get(id: id)
-                    return try await keys.list(tenantID: id)
-                }
+                let all = try await keys.list(tenantID: id)
                 return Representation.list(all.map(Representation.key)).response()
             },
             ServiceRoute(.post, "/v1/tenants/{id}/keys") { request, context in
                 try await auth.requireAdmin(request)
                 let id = try context.parameters.require("id")
-                let issued = try await environment.database("keys.create") {
-                    try await keys.create(tenantID: id, actor: .admin)
-                }
+                let issued = try await keys.create(tenantID: id, actor: .admin)
                 return Representation.issuedKey(issued).response(
                     status: .created, headers: ["Location": "/v1/tenants/\(id)/keys/\(issued.key.id)"])
             },
@@ -56,25 +49,21 @@ enum TenantRoutes {
                 try await auth.requireAdmin(request)
                 let id = try context.parameters.require("id")
                 let keyID = try context.parameters.require("keyId")
-                let key = try await environment.database("keys.get") { try await keys.get(tenantID: id, keyID: keyID) }
+                let key = try await keys.get(tenantID: id, keyID: keyID)
                 return Representation.key(key).response()
             },
             ServiceRoute(.post, "/v1/tenants/{id}/keys/{keyId}/rotate") { request, context in
                 try await auth.requireAdmin(request)
                 let id = try context.parameters.require("id")
                 let keyID = try context.parameters.require("keyId")
-                let issued = try await environment.database("keys.rotate") {
-                    try await keys.rotate(tenantID: id, keyID: keyID, actor: .admin)
-                }
+                let issued = try await keys.rotate(tenantID: id, keyID: keyID, actor: .admin)
                 return Representation.issuedKey(issued).response()
             },
             ServiceRoute(.delete, "/v1/tenants/{id}/keys/{keyId}") { request, context in
                 try await auth.requireAdmin(request)
                 let id = try context.parameters.require("id")
                 let keyID = try context.parameters.require("keyId")
-                let revoked = try await environment.database("keys.revoke") {
-                    try await keys.revoke(tenantID: id, keyID: keyID, actor: .admin)
-                }
+                let revoked = try await keys.revoke(tenantID: id, keyID: keyID, actor: .admin)
                 return Representation.key(revoked).response()
             },
         ]

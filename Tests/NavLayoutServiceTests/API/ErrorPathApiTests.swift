@@ -3,7 +3,7 @@ import Testing
 
 @Suite("Every error path answers problem details")
 struct ErrorPathApiTests {
-    @Test("401, 404, 405, 400, 415 and 501 are problem details with X-Request-Id")
+    @Test("401, 404, 405, 400 and 415 are problem details with X-Request-Id")
     func problems() async throws {
         try await LiveService.with { service in
             let acme = try await service.createTenant("acme")
@@ -47,30 +47,6 @@ struct ErrorPathApiTests {
             let errors = try #require(problem["errors"] as? [[String: Any]])
             #expect(errors.first?["path"] as? String == path)
         }
-    }
-
-    @Test(
-        "layout routes answer 501 when configured without the layout engine, after checking credentials",
-        arguments: [
-            ("POST", "/v1/layouts"), ("GET", "/v1/layouts/01jd0000000000000000000000.svg"),
-            ("POST", "/v1/convert"), ("POST", "/v1/scenarios"), ("GET", "/v1/style"),
-            ("POST", "/v1/layouts/svg"), ("POST", "/v1/layouts/matrix"),
-            ("GET", "/v1/layouts/matrix/01jd0000000000000000000000.svg"),
-        ])
-    func notImplemented(method: String, path: String) async throws {
-        try await LiveService.with(
-            configure: { $0.layoutRoutes = .notImplemented },
-            run: { service in
-                let acme = try await service.createTenant("acme")
-                let problem = try await service.client.send(
-                    method, path, token: acme.secret, json: method == "POST" ? "{}" : nil
-                )
-                .expectProblem(501)
-                #expect((problem["detail"] as? String)?.contains("not implemented in this build") == true)
-                if path != "/v1/style" {
-                    try await service.client.send(method, path, json: method == "POST" ? "{}" : nil).expectProblem(401)
-                }
-            })
     }
 
     @Test("the request id the client sends comes back on success and on error")

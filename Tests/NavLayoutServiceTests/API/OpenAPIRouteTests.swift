@@ -1,5 +1,4 @@
 import Foundation
-import HTTPServer
 import JSON
 import NavLayoutService
 import Testing
@@ -43,37 +42,26 @@ struct OpenAPIRouteTests {
         #expect(documented.contains(operation))
     }
 
-    @Test("layout routes document 501 only while their handler is missing")
-    func unimplementedIsDocumented() throws {
-        let style: ServiceHandler = { _, _, _ in Response.json("{}") }
-        let without = JSONWriter().string(for: OpenAPIDocument.make())
-        let with = JSONWriter().string(for: OpenAPIDocument.make(layoutRoutes: LayoutRoutes(style: style)))
-        #expect(without.components(separatedBy: "\"501\"").count - 1 == 8)
-        #expect(with.components(separatedBy: "\"501\"").count - 1 == 7)
-        let engine = JSONWriter().string(for: OpenAPIDocument.make(layoutRoutes: .engine))
-        #expect(!engine.contains("\"501\""), "the engine serves every layout route")
-        #expect(
-            !JSONWriter().string(for: OpenAPIDocument.make(layoutRoutes: ServiceConfiguration().layoutRoutes)).contains(
-                "\"501\""))
+    @Test("the document promises no 501: every layout route is served")
+    func noUnimplementedRoutes() {
+        #expect(!JSONWriter().string(for: OpenAPIDocument.make()).contains("\"501\""))
     }
 
-    @Test("a plugged-in layout handler serves its route instead of the 501, with the suffix removed from {id}")
-    func pluggedInHandlers() async throws {
-        let svg: ServiceHandler = { _, context, _ in
-            Response(
-                status: .ok, headers: ["Content-Type": "image/svg+xml"],
-                body: Array("<svg id=\"\(context.parameters["id"] ?? "")\"/>".utf8))
+    @Test("a recorded layout's picture is served under {id}.svg, with the suffix removed from {id}")
+    func suffixedPicture() async throws {
+        try await LiveService.with { service in
+            let acme = try await service.createTenant("acme")
+            let solved = try await service.client.send(
+                "POST", "/v1/layouts", token: acme.secret, json: try Fixtures.text("seed-delegate-guidance.json"))
+            let id = try #require(try solved.object()["id"] as? String)
+            let drawing = try await service.client.send("GET", "/v1/layouts/\(id).svg", token: acme.secret)
+            #expect(drawing.status == 200)
+            #expect(drawing.header("Content-Type")?.hasPrefix("image/svg+xml") == true)
+            #expect(drawing.text.contains("Layout \(id)"))
+            let stored = try await service.client.send("GET", "/v1/layouts/\(id)", token: acme.secret)
+            #expect(try stored.object()["id"] as? String == id)
+            try await service.client.send("GET", "/v1/layouts/01jd0000000000000000000000", token: acme.secret)
+                .expectProblem(404)
         }
-        try await LiveService.with(
-            configure: { $0.layoutRoutes = LayoutRoutes(svg: svg) },
-            run: { service in
-                let acme = try await service.createTenant("acme")
-                let drawing = try await service.client.send(
-                    "GET", "/v1/layouts/01jd0000000000000000000000.svg", token: acme.secret)
-                #expect(drawing.status == 200)
-                #expect(drawing.text == "<svg id=\"01jd0000000000000000000000\"/>")
-                try await service.client.send("GET", "/v1/layouts/01jd0000000000000000000000", token: acme.secret)
-                    .expectProblem(404)
-            })
     }
 }

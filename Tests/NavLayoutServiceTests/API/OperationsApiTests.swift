@@ -73,6 +73,86 @@ struct OperationsApiTests {
         }
     }
 
+    @Test("each repository operation the routes call is timed under its own fixed name")
+    func databaseOperations() async throws {
+        let names = [
+            "tenants.create", "tenants.list", "tenants.get", "keys.create", "keys.list", "keys.get", "keys.rotate",
+            "keys.revoke", "profiles.put", "profiles.delete", "profiles.current", "profiles.version",
+            "profiles.versions", "profiles.list", "profile", "layouts.record", "layouts.get", "layouts.list",
+            "layouts.retention", "audit.list", "matrices.record", "matrices.get", "matrices.cells", "readyz",
+        ]
+        #expect(DatabaseOperation.allCases.map(\.rawValue) == names)
+        try await LiveService.with { service in
+            let client = service.client
+            let admin = LiveService.adminToken
+            let acme = try await service.createTenant("acme")
+            _ = try await client.send("GET", "/v1/tenants", token: admin)
+            _ = try await client.send("GET", "/v1/tenants/\(acme.id)", token: admin)
+            let issued = try await client.send("POST", "/v1/tenants/\(acme.id)/keys", token: admin).object()
+            let keyID = try #require(issued["id"] as? String)
+            _ = try await client.send("GET", "/v1/tenants/\(acme.id)/keys", token: admin)
+            _ = try await client.send("GET", "/v1/tenants/\(acme.id)/keys/\(keyID)", token: admin)
+            _ = try await client.send("POST", "/v1/tenants/\(acme.id)/keys/\(keyID)/rotate", token: admin)
+            _ = try await client.send("DELETE", "/v1/tenants/\(acme.id)/keys/\(keyID)", token: admin)
+
+            let delegate = try #require(try Fixtures.object("seed-delegate-guidance.json")["delegate"])
+            let profile = try Fixtures.json(["delegate": delegate])
+            _ = try await client.send("PUT", "/v1/profiles/driver", token: acme.secret, json: profile)
+            _ = try await client.send("GET", "/v1/profiles", token: acme.secret)
+            _ = try await client.send("GET", "/v1/profiles/driver", token: acme.secret)
+            _ = try await client.send("GET", "/v1/profiles/driver/versions", token: acme.secret)
+            _ = try await client.send("GET", "/v1/profiles/driver/versions/1", token: acme.secret)
+            var request = try Fixtures.object("seed-delegate-guidance.json")
+            request["profile"] = "driver"
+            let solved = try await client.send(
+                "POST", "/v1/layouts", token: acme.secret, json: try Fixtures.json(request))
+            let id = try #require(try solved.object()["id"] as? String, "\(solved.text)")
+            _ = try await client.send("GET", "/v1/layouts", token: acme.secret)
+            _ = try await client.send("GET", "/v1/layouts/\(id)", token: acme.secret)
+            let matrix = try await client.send(
+                "POST", "/v1/layouts/matrix", token: acme.secret,
+                json: #"{"profile":"driver","matrix":{"devices":["iphone-se-3"],"directions":["ltr"]}}"#)
+            let matrixID = try #require(try matrix.object()["id"] as? String)
+            _ = try await client.send("GET", "/v1/layouts/matrix/\(matrixID).svg", token: acme.secret)
+            _ = try await client.send("GET", "/v1/audit", token: acme.secret)
+            _ = try await client.send("DELETE", "/v1/profiles/driver", token: acme.secret)
+            _ = try await client.send("GET", "/readyz")
+            try await service.application.retention.runOnce()
+
+            let text = try await client.send("GET", "/metrics").text
+            var timed: [String] = []
+            for line in text.split(separator: "\n") where line.hasPrefix("navlayout_database_duration_seconds_count") {
+                if let open = line.firstIndex(of: "\""),
+                    let close = line[line.index(after: open)...].firstIndex(of: "\"")
+                {
+                    timed.append(String(line[line.index(after: open)..<close]))
+                }
+            }
+            #expect(timed.sorted() == names.sorted())
+            // One layout read by the history route, and one more by its picture's route.
+            _ = try await client.send("GET", "/v1/layouts/\(id).svg", token: acme.secret)
+            let after = try await client.send("GET", "/metrics").text
+            #expect(after.contains(#"navlayout_database_duration_seconds_count{operation="layouts.get"} 2"#))
+            #expect(after.contains(#"navlayout_database_duration_seconds_count{operation="profile"} 2"#))
+        }
+    }
+
+    @Test("a suffixed route is counted under its own pattern, not under the plain parameter's")
+    func suffixedRouteLabel() async throws {
+        try await LiveService.with { service in
+            let acme = try await service.createTenant("acme")
+            let id = "01jd0000000000000000000000"
+            try await service.client.send("GET", "/v1/layouts/\(id).svg", token: acme.secret).expectProblem(404)
+            try await service.client.send("GET", "/v1/layouts/\(id)", token: acme.secret).expectProblem(404)
+            let text = try await service.client.send("GET", "/metrics").text
+            #expect(
+                text.contains(
+                    #"navlayout_http_requests_total{route="/v1/layouts/{id}.svg",method="GET",status="404"} 1"#))
+            #expect(
+                text.contains(#"navlayout_http_requests_total{route="/v1/layouts/{id}",method="GET",status="404"} 1"#))
+        }
+    }
+
     @Test("the solve histogram counts what the layout routes record")
     func solveHistogram() {
         let metrics = ServiceMetrics()
@@ -117,23 +197,22 @@ struct OperationsApiTests {
 
     @Test("an unexpected failure is a 500 problem that names no internals; the error log has the cause")
     func unexpectedFailure() async throws {
-        struct Broken: Error, CustomStringConvertible {
-            var description: String { "disk on fire" }
-        }
         let errors = InMemoryLogSink()
-        let failing: ServiceHandler = { _, _, _ in throw Broken() }
         try await LiveService.with(
-            configure: {
-                $0.errorLog = errors
-                $0.layoutRoutes = LayoutRoutes(style: failing)
-            },
+            configure: { $0.errorLog = errors },
             run: { service in
-                let response = try await service.client.send("GET", "/v1/style", headers: ["X-Request-Id": "boom-1"])
+                let acme = try await service.createTenant("acme")
+                // A database that lost a table under the running service.
+                try await service.application.environment.repositories.database.write { connection in
+                    try connection.execute("DROP TABLE audit_events")
+                }
+                let response = try await service.client.send(
+                    "GET", "/v1/audit", token: acme.secret, headers: ["X-Request-Id": "boom-1"])
                 let problem = try response.expectProblem(500)
-                #expect(!response.text.contains("disk on fire"))
+                #expect(!response.text.contains("audit_events"))
                 #expect((problem["detail"] as? String)?.contains("boom-1") == true)
                 let line = try #require(errors.lines.first { $0.contains("boom-1") })
-                #expect(line.contains("disk on fire"))
+                #expect(line.contains("no such table: audit_events"))
             })
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import HTTPServer
 import NavLayoutService
 import Testing
 
@@ -103,29 +102,19 @@ struct ProfileApiTests {
         }
     }
 
-    @Test("the configured profile validator runs on PUT and its errors come back as 422")
-    func validatorSeam() async throws {
-        try await LiveService.with(
-            configure: { $0.profileValidator = RefusesDelegates() },
-            run: { service in
-                let acme = try await service.createTenant("acme")
-                let problem = try await service.client.send(
-                    "PUT", "/v1/profiles/p", token: acme.secret, json: #"{"delegate":{"views":{}}}"#
-                ).expectProblem(422)
-                let errors = try #require(problem["errors"] as? [[String: Any]])
-                #expect(errors.first?["path"] as? String == "delegate.views")
-                #expect(
-                    try await service.client.send("PUT", "/v1/profiles/p", token: acme.secret, json: "{}").status == 201
-                )
-                try await service.client.send("GET", "/v1/profiles/p/versions/2", token: acme.secret).expectProblem(404)
-            })
-    }
-}
-
-/// A validator that stands in for the layout engine's: it refuses any delegate section.
-struct RefusesDelegates: ProfileValidator {
-    func problems(in document: ProfileDocument) -> [ProblemDetails.FieldError] {
-        document.sections.contains("delegate")
-            ? [ProblemDetails.FieldError(path: "delegate.views", message: "no delegates in this test")] : []
+    @Test("the profile validator's problems come back as a 422 and nothing is written")
+    func validatorRefusal() async throws {
+        try await LiveService.with { service in
+            let acme = try await service.createTenant("acme")
+            let problem = try await service.client.send(
+                "PUT", "/v1/profiles/p", token: acme.secret,
+                json: #"{"delegate":{"guidance":{"views":["viewport"],"constraints":["viewport.top == == 1"]}}}"#
+            ).expectProblem(422)
+            let errors = try #require(problem["errors"] as? [[String: Any]])
+            #expect(errors.first?["path"] as? String == "delegate.guidance.constraints[0]")
+            #expect(
+                try await service.client.send("PUT", "/v1/profiles/p", token: acme.secret, json: "{}").status == 201)
+            try await service.client.send("GET", "/v1/profiles/p/versions/2", token: acme.secret).expectProblem(404)
+        }
     }
 }

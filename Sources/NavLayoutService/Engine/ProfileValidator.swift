@@ -2,12 +2,12 @@ import HTTPServer
 import JSON
 import NavigationLayout
 
-/// Validates a profile with the layout engine's decoder on PUT, so a profile that would not make a
-/// valid layout request is a 422 at write time with the path of every problem.
-public struct EngineProfileValidator: ProfileValidator {
-    public init() {}
-
-    public func problems(in document: ProfileDocument) -> [ProblemDetails.FieldError] {
+/// Full validation of a profile's content, run on every PUT before anything is stored: a profile
+/// that would not make a valid layout request is refused at write time (422 with the path of every
+/// problem), never discovered at solve time.
+enum ProfileValidator {
+    /// The problems in `document`, each with the JSON path of the offending field; empty when valid.
+    static func problems(in document: ProfileDocument) -> [ProblemDetails.FieldError] {
         let value: JSONValue
         do throws(JSONParseError) {
             value = try JSONParser().parse(document.json)

@@ -4,31 +4,23 @@ import NavigationLayout
 
 /// POST /v1/layouts/matrix and GET /v1/layouts/matrix/{id}.svg.
 ///
-/// `handler(solverForGroup:)` is the route with any solver plugged in (tests use a fake one); the
-/// engine's route is `engineHandler`: one `PreparedLayout` per group of cells (same request but for
-/// the screen geometry, so parsed rules and the solver are reused and only the screen changes), and
-/// the matrix recorded in history with one layout row per cell unless `?record=false`.
+/// The matrix is solved with one `PreparedLayout` per group of cells (same request but for the
+/// screen geometry, so parsed rules and the solver are reused and only the screen changes), and
+/// recorded in history with one layout row per cell unless `?record=false`.
 ///
 /// Cells are solved on the worker that read the request, one group after another: a thread hop
 /// costs more than solving a small layout.
-public enum MatrixRoute {
-    /// Makes the matrix solver for one group of cells (`MatrixCellGroup`: same request but for the
-    /// screen geometry); the solver it returns answers each cell of that group.
-    public typealias SolverFactory = @Sendable (MatrixCellGroup) -> (MatrixCell) -> MatrixCellOutcome
-
-    /// The route with `solverForGroup` solving the cells; nothing is recorded.
-    public static func handler(solverForGroup: @escaping SolverFactory) -> ServiceHandler {
-        { request, _, environment in
-            let key = try await environment.authenticator.tenant(of: request)
-            let plan = try await readPlan(request, tenantID: key.tenantID, environment: environment)
-            let report = MatrixRunner.run(plan, solverForGroup: solverForGroup)
-            return Response.json(JSONWriter().bytes(for: report.jsonValue))
-        }
+enum MatrixRoute: ServiceFeature {
+    static func routes(_ environment: ServiceEnvironment) -> [ServiceRoute] {
+        [
+            ServiceRoute(.post, "/v1/layouts/matrix", environment, solve),
+            ServiceRoute(.get, "/v1/layouts/matrix/{id}.svg", environment, sheet),
+        ]
     }
 
-    /// The engine's route: solves every cell, records the matrix and its cells (unless
+    /// POST /v1/layouts/matrix: solves every cell, records the matrix and its cells (unless
     /// `?record=false`), and answers the table with the matrix id and each cell's layout id.
-    public static let engineHandler: ServiceHandler = { request, _, environment in
+    static let solve: ServiceHandler = { request, _, environment in
         let key = try await environment.authenticator.tenant(of: request)
         let record = try SolveRoutes.recordParameter(request)
         let body = try EngineRequestBody.layoutBody(request)
@@ -70,9 +62,7 @@ public enum MatrixRoute {
             id: matrixID, tenantID: key.tenantID, profileName: profile?.name, profileVersion: profile?.version,
             status: LayoutStatus(rawValue: report.status.rawValue) ?? .error,
             requestJSON: String(decoding: solved.storedRequest, as: UTF8.self), reportJSON: answerText, cells: cells)
-        try await environment.database("matrices.record") {
-            try await environment.repositories.matrices.record(matrix)
-        }
+        try await environment.repositories.matrices.record(matrix)
         var response = Response.json(Array(answerText.utf8))
         response.headers.replaceOrAdd(name: "Location", value: "/v1/layouts/matrix/\(matrixID.text).svg")
         return response
@@ -81,13 +71,11 @@ public enum MatrixRoute {
     /// GET /v1/layouts/matrix/{id}.svg: the contact sheet of a recorded matrix, each cell drawn
     /// from its stored result. A cell whose layout retention has removed is drawn empty in its
     /// status colour.
-    public static let sheetHandler: ServiceHandler = { request, context, environment in
+    static let sheet: ServiceHandler = { request, context, environment in
         let key = try await environment.authenticator.tenant(of: request)
         let text = try context.parameters.require("id")
         guard let id = LayoutID(text) else { throw PersistenceError.notFound(.matrix, id: text) }
-        let stored = try await environment.database("matrices.get") {
-            try await environment.repositories.matrices.get(tenantID: key.tenantID, id: id)
-        }
+        let stored = try await environment.repositories.matrices.get(tenantID: key.tenantID, id: id)
         // The plan is rebuilt from the stored request (profile merged, selection kept), so the cells
         // come back in the order the table lists them.
         let plan: MatrixPlan
@@ -108,9 +96,8 @@ public enum MatrixRoute {
             guard case .object(let object) = row, case .string(let id)? = object["id"] else { return nil }
             return LayoutID(id)
         }
-        let found = try await environment.database("matrices.cells") {
-            try await environment.repositories.matrices.results(tenantID: key.tenantID, ids: cellIDs.compactMap { $0 })
-        }
+        let found = try await environment.repositories.matrices.results(
+            tenantID: key.tenantID, ids: cellIDs.compactMap { $0 })
         var stores: [LayoutID: (request: String, result: String)] = [:]  // lookups only
         for entry in found { stores[entry.id] = (entry.request, entry.result) }
         var reportRows: [MatrixReport.Row] = []
@@ -128,20 +115,6 @@ public enum MatrixRoute {
     }
 
     // MARK: Pieces
-
-    /// The body read, its profile merged, and the plan of cells.
-    static func readPlan(_ request: Request, tenantID: String, environment: ServiceEnvironment) async throws
-        -> MatrixPlan
-    {
-        let body = try EngineRequestBody.layoutBody(request)
-        let profile = try await environment.profile(for: body, tenantID: tenantID)
-        do throws(RequestError) {
-            let (base, selection) = try MatrixPlan.split(body: body.document(mergedWith: profile))
-            return try MatrixPlan(base: base, selection: selection)
-        } catch {
-            throw RequestError.httpError(error, detail: "the matrix request is not valid")
-        }
-    }
 
     /// The table with the matrix id first.
     static func withID(_ table: JSONValue, _ id: LayoutID) -> JSONValue {
