@@ -149,7 +149,7 @@ struct MatrixPlanTests {
 struct MatrixRunnerTests {
     /// A fake engine: errors for the SE in landscape, warnings right-to-left, ok otherwise.
     static func fakeOutcome(_ cell: MatrixCell) -> MatrixCellOutcome {
-        let status: PictureStatus =
+        let status: ResultStatus =
             cell.deviceID.hasPrefix("iphone-se") && cell.orientation == .landscape
             ? .error : cell.direction == .rightToLeft ? .warning : .ok
         let codes: [String] =
@@ -244,7 +244,7 @@ struct MatrixRunnerTests {
         let document = try XMLWellFormedness.check(sheet)
         #expect(document.root == "svg")
         #expect(sheet == MatrixContactSheet().render(report), "the same report gives the same bytes")
-        let colours: [PictureStatus: String] = [.ok: "#16a34a", .warning: "#ea580c", .error: "#dc2626"]
+        let colours: [ResultStatus: String] = [.ok: "#16a34a", .warning: "#ea580c", .error: "#dc2626"]
         for row in report.rows {
             let opening = "<g class=\"matrix-cell status-\(row.outcome.status.rawValue)\" data-cell=\"\(row.cell.key)\""
             let start = try #require(sheet.range(of: opening), "\(row.cell.key) is on the sheet")

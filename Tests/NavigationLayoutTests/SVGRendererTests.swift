@@ -187,9 +187,9 @@ struct SVGRendererTests {
     @Test(
         "an item named by an error is outlined in red with a marker; a warning in orange",
         arguments: [
-            (PictureSeverity.error, "#dc2626"), (PictureSeverity.warning, "#ea580c"),
+            (Severity.error, "#dc2626"), (Severity.warning, "#ea580c"),
         ])
-    func markedItems(_ severity: PictureSeverity, _ color: String) {
+    func markedItems(_ severity: Severity, _ color: String) {
         var items = Self.sample().items
         items[1].mark = severity
         let picture = Self.sample(

@@ -152,7 +152,7 @@ public enum MatrixRoute {
     /// A stored table row read back as its outcome (an unreadable row counts as an error cell).
     static func storedOutcome(_ row: JSONValue) -> MatrixCellOutcome {
         guard case .object(let object) = row, case .string(let statusText)? = object["status"],
-            let status = PictureStatus(rawValue: statusText)
+            let status = ResultStatus(rawValue: statusText)
         else { return MatrixCellOutcome(status: .error, codes: ["unreadable-cell"], wideMode: false, solveMicros: 0) }
         var codes: [String] = []
         if case .array(let values)? = object["codes"] {

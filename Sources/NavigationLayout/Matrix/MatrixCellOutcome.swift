@@ -2,7 +2,7 @@
 /// the picture for the contact sheet.
 public struct MatrixCellOutcome: Sendable, Equatable {
     /// The worst diagnostic (info notes count as ok).
-    public var status: PictureStatus
+    public var status: ResultStatus
     /// Diagnostic codes in the order the result lists them, each once.
     public var codes: [String]
     public var wideMode: Bool
@@ -13,7 +13,7 @@ public struct MatrixCellOutcome: Sendable, Equatable {
     public var recordedID: String?
 
     public init(
-        status: PictureStatus, codes: [String] = [], wideMode: Bool, solveMicros: Int, picture: LayoutPicture? = nil,
+        status: ResultStatus, codes: [String] = [], wideMode: Bool, solveMicros: Int, picture: LayoutPicture? = nil,
         recordedID: String? = nil
     ) {
         self.status = status

@@ -168,7 +168,7 @@ public struct MatrixContactSheet: Sendable {
     }
 
     /// A pale background in the status colour's hue, so the frame reads even on a grey thumbnail.
-    static func tint(_ status: PictureStatus) -> String {
+    static func tint(_ status: ResultStatus) -> String {
         switch status {
         case .ok: return "#f0fdf4"
         case .warning: return "#fff7ed"

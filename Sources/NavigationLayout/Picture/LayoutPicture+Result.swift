@@ -26,14 +26,14 @@ extension LayoutPicture {
         var diagnostics: [PictureDiagnostic] = []
         for value in object["diagnostics"]?.pictureArray ?? [] {
             guard let diagnostic = value.pictureObject else { continue }
-            let severity = diagnostic["severity"]?.pictureString.flatMap(PictureSeverity.init(rawValue:)) ?? .info
+            let severity = diagnostic["severity"]?.pictureString.flatMap(Severity.init(rawValue:)) ?? .info
             diagnostics.append(
                 PictureDiagnostic(
                     severity: severity, code: diagnostic["code"]?.pictureString ?? "diagnostic",
                     message: diagnostic["message"]?.pictureString ?? "",
                     items: (diagnostic["items"]?.pictureArray ?? []).compactMap(\.pictureString)))
         }
-        var marks: [String: PictureSeverity] = [:]  // lookups only; items keep the result's order
+        var marks: [String: Severity] = [:]  // lookups only; items keep the result's order
         for diagnostic in diagnostics {
             for name in diagnostic.items { marks[name] = max(marks[name] ?? diagnostic.severity, diagnostic.severity) }
         }
@@ -89,7 +89,7 @@ extension LayoutPicture {
                 + [insets.top, insets.bottom, insets.left, insets.right].map(SVGNumber.format).joined(separator: "/")
                 + " (top/bottom/left/right) \u{00B7} " + screen.layoutDirection.rawValue)
 
-        let status = object["status"]?.pictureString.flatMap(PictureStatus.init(rawValue:))
+        let status = object["status"]?.pictureString.flatMap(ResultStatus.init(rawValue:))
         self.init(
             screen: screen, title: title ?? (request.profileName ?? "Layout") + " \u{2014} " + navigation,
             subtitles: subtitles, status: status, items: items, hidden: hidden, diagnostics: diagnostics,

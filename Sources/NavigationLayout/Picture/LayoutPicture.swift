@@ -10,7 +10,7 @@ public struct LayoutPicture: Sendable, Equatable {
     /// Further caption lines, e.g. the screen size or the wide-mode verdict.
     public var subtitles: [String]
     /// The badge in the top trailing corner.
-    public var status: PictureStatus
+    public var status: ResultStatus
     /// The placed items; drawn in `layer` order (ties keep this order).
     public var items: [PictureItem]
     /// Items the layout provides but does not show, with the reason; listed beside the screen.
@@ -22,14 +22,14 @@ public struct LayoutPicture: Sendable, Equatable {
 
     /// A picture; without an explicit status, the worst diagnostic decides it.
     public init(
-        screen: Screen, title: String, subtitles: [String] = [], status: PictureStatus? = nil,
+        screen: Screen, title: String, subtitles: [String] = [], status: ResultStatus? = nil,
         items: [PictureItem], hidden: [HiddenPictureItem] = [], diagnostics: [PictureDiagnostic] = [],
         promptAnimation: PromptAnimationPicture? = nil
     ) {
         self.screen = screen
         self.title = title
         self.subtitles = subtitles
-        self.status = status ?? PictureStatus(worstOf: diagnostics.map(\.severity))
+        self.status = status ?? ResultStatus(worstOf: diagnostics.map(\.severity))
         self.items = items
         self.hidden = hidden
         self.diagnostics = diagnostics
@@ -45,9 +45,9 @@ public struct PictureItem: Sendable, Equatable {
     /// Z order: higher is drawn on top.
     public var layer: Int
     /// The worst severity among the diagnostics that name the item; nil when none does.
-    public var mark: PictureSeverity?
+    public var mark: Severity?
 
-    public init(name: String, frame: PictureRect, kind: PictureItemKind, layer: Int = 0, mark: PictureSeverity? = nil) {
+    public init(name: String, frame: PictureRect, kind: PictureItemKind, layer: Int = 0, mark: Severity? = nil) {
         self.name = name
         self.frame = frame
         self.kind = kind
@@ -72,13 +72,13 @@ public struct HiddenPictureItem: Sendable, Equatable {
 
 /// One diagnostic as the picture lists it.
 public struct PictureDiagnostic: Sendable, Equatable {
-    public var severity: PictureSeverity
+    public var severity: Severity
     public var code: String
     public var message: String
     /// The items it names (these are the marked ones).
     public var items: [String]
 
-    public init(severity: PictureSeverity, code: String, message: String, items: [String] = []) {
+    public init(severity: Severity, code: String, message: String, items: [String] = []) {
         self.severity = severity
         self.code = code
         self.message = message

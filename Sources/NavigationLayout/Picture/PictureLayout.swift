@@ -88,7 +88,7 @@ struct PictureLayout {
                 height: Self.sane(picture.screen.height, fallback: 1)))
     }
 
-    static func badgeWidth(_ status: PictureStatus) -> Double {
+    static func badgeWidth(_ status: ResultStatus) -> Double {
         TextMetrics.width(of: status.rawValue.uppercased(), fontSize: 11, bold: true) + 18
     }
 
@@ -113,7 +113,7 @@ struct PanelLine {
         case diagnostic(index: Int, PictureDiagnostic, text: String, first: Bool)
         case note(String)
         case legendKind(PictureItemKind)
-        case legendMark(PictureSeverity)
+        case legendMark(Severity)
         case legendGhost(duration: Double?)
         case legendSafeArea
     }
@@ -162,8 +162,7 @@ struct PanelLine {
             add(.legendKind(kind), height: 16)
         }
         add(.legendSafeArea, height: 16)
-        for severity in PictureSeverity.allCases.reversed() where picture.items.contains(where: { $0.mark == severity })
-        {
+        for severity in Severity.allCases.reversed() where picture.items.contains(where: { $0.mark == severity }) {
             add(.legendMark(severity), height: 16)
         }
         if let animation = picture.promptAnimation { add(.legendGhost(duration: animation.duration), height: 16) }

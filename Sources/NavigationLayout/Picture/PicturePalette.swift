@@ -65,7 +65,7 @@ enum PicturePalette {
         }
     }
 
-    static func color(for severity: PictureSeverity) -> String {
+    static func color(for severity: Severity) -> String {
         switch severity {
         case .error: return errorColor
         case .warning: return warningColor
@@ -73,7 +73,7 @@ enum PicturePalette {
         }
     }
 
-    static func color(for status: PictureStatus) -> String {
+    static func color(for status: ResultStatus) -> String {
         switch status {
         case .ok: return okColor
         case .warning: return warningColor

@@ -301,7 +301,7 @@ extension SVGRenderer {
     /// A round marker with "!" for errors, a triangle with "!" for warnings, a round "i" for notes:
     /// shape and colour both tell the severity.
     func drawSeverityMarker(
-        _ severity: PictureSeverity, at center: PicturePoint, radius: Double, into builder: inout SVGBuilder
+        _ severity: Severity, at center: PicturePoint, radius: Double, into builder: inout SVGBuilder
     ) {
         let color = PicturePalette.color(for: severity)
         if severity == .warning {

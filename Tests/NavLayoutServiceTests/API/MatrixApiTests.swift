@@ -11,7 +11,7 @@ struct MatrixApiTests {
     static let fakeEngine: MatrixRoute.SolverFactory = { group in
         let groupKey = group.key
         return { cell in
-            let status: PictureStatus =
+            let status: ResultStatus =
                 cell.request.delegate == nil ? .error : cell.direction == .rightToLeft ? .warning : .ok
             return MatrixCellOutcome(
                 status: status, codes: status == .ok ? [] : ["fake-" + groupKey],
