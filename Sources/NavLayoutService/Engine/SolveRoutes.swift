@@ -1,5 +1,6 @@
 import HTTPServer
 import JSON
+import LayoutPicture
 import NavigationLayout
 
 /// POST /v1/layouts, POST /v1/layouts/svg and GET /v1/layouts/{id}.svg.

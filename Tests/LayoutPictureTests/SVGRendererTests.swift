@@ -1,7 +1,8 @@
 import Foundation
+import NavigationLayout
 import Testing
 
-@testable import NavigationLayout
+@testable import LayoutPicture
 
 @Suite("SVG pictures of layouts")
 struct SVGRendererTests {

@@ -3,6 +3,7 @@
 // fresh solve come from the same code.
 
 import JSON
+import NavigationLayout
 
 extension LayoutPicture {
     /// Reads `result` (the JSON of POST /v1/layouts) for the layout `request` asked for.

@@ -1,7 +1,7 @@
 // The items: frames in z order, then guides, the prompt's animation, labels and diagnostic marks on
 // top, so that nothing drawn later can hide a label or a mark.
 
-import JSON
+import NavigationLayout
 
 extension SVGRenderer {
     func drawItems(_ layout: PictureLayout, labels: inout LabelPlacer, into builder: inout SVGBuilder) {

@@ -1,7 +1,7 @@
 // The parts around the items: the caption and status badge, the phone with its map and safe area, and
 // the layout direction under the phone.
 
-import JSON
+import NavigationLayout
 
 extension SVGRenderer {
     func drawHeader(_ layout: PictureLayout, into builder: inout SVGBuilder) {

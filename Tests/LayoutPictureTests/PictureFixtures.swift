@@ -1,7 +1,7 @@
 import Foundation
 import JSON
-
-@testable import NavigationLayout
+import LayoutPicture
+import NavigationLayout
 
 /// The example layouts drawn as golden pictures: a request fixture and a result as the service
 /// contract writes it.

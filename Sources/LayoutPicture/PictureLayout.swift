@@ -1,3 +1,5 @@
+import NavigationLayout
+
 /// Where the parts of one picture go, in picture coordinates at scale 1: the caption on top, the phone
 /// below it, the panel (hidden items, diagnostics, legend) beside the phone.
 ///

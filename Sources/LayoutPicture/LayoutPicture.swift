@@ -1,3 +1,5 @@
+import NavigationLayout
+
 /// Everything a picture of one layout shows, and nothing it has to compute: the input of `SVGRenderer`.
 ///
 /// Any layout result maps onto it (see `LayoutPicture(request:result:)` for the result JSON of the

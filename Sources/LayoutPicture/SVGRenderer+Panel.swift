@@ -1,7 +1,7 @@
 // The panel beside the phone: what is hidden and why, the diagnostics, and a legend of what this picture
 // shows.
 
-import JSON
+import NavigationLayout
 
 extension SVGRenderer {
     func drawPanel(_ layout: PictureLayout, into builder: inout SVGBuilder) {

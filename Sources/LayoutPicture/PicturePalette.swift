@@ -1,3 +1,5 @@
+import NavigationLayout
+
 /// The colours and line styles of a picture, in one place so the legend and the drawing agree.
 ///
 /// Red and orange are kept for diagnostics alone: no item kind is drawn in them, so a marked item
