@@ -1,10 +1,9 @@
 import Foundation
-import JSON
 import LayoutPicture
 import NavigationLayout
 
-/// The example layouts drawn as golden pictures: a request fixture and a result as the service
-/// contract writes it.
+/// The example layouts drawn as golden pictures: a request fixture, solved by the engine as it is
+/// today, drawn with a title. The golden SVG files are in Tests/Fixtures/pictures.
 enum PictureFixtures {
     struct Example: Sendable, CustomStringConvertible {
         var name: String
@@ -28,15 +27,33 @@ enum PictureFixtures {
         Example(
             name: "ipad-portrait", request: "pictures/ipad-portrait.request.json",
             title: "iPad portrait \u{00B7} seed sample delegate in wide mode"),
+        Example(
+            name: "diagnostics", request: "golden-diagnostics-request.json",
+            title: "iPhone 15 \u{00B7} a delegate that breaks rules"),
+        Example(
+            name: "stack-conflict", request: "golden-stack-conflict-request.json",
+            title: "iPhone 15 \u{00B7} a hiding stack in conflict"),
     ]
 
     static func picture(_ example: Example) throws -> LayoutPicture {
         let request = try LayoutRequest.decode(from: try Fixtures.bytes(example.request))
-        let result = try JSONParser().parse(try Fixtures.bytes("pictures/\(example.name).result.json"))
-        return LayoutPicture(request: request, result: result, title: example.title)
+        let result = LayoutEngine.solve(request)
+        return LayoutPicture(request: request, result: result.jsonValue, title: example.title)
     }
 
     static func goldenURL(_ example: Example) -> URL {
         Fixtures.directory.appendingPathComponent("pictures").appendingPathComponent("\(example.name).svg")
+    }
+
+    /// Set to 1 to write the golden pictures afresh (then review them as images before committing).
+    static let updateVariable = "NAVLAYOUT_UPDATE_GOLDENS"
+
+    /// `document` against the golden file at `url`: written there first when the update variable is
+    /// set, so that a deliberate change to the pictures or to the engine is one run away.
+    static func golden(_ document: String, at url: URL) throws -> String {
+        if ProcessInfo.processInfo.environment[updateVariable] == "1" {
+            try document.write(to: url, atomically: true, encoding: .utf8)
+        }
+        return try String(contentsOf: url, encoding: .utf8)
     }
 }

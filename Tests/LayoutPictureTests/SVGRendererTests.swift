@@ -33,17 +33,16 @@ struct SVGRendererTests {
 
     // MARK: The golden pictures
 
-    @Test("the example layouts render as their golden pictures", arguments: PictureFixtures.examples)
+    @Test(
+        "the engine's results for the example layouts render as their golden pictures",
+        arguments: PictureFixtures.examples)
     func examplesMatchGoldenFiles(_ example: PictureFixtures.Example) throws {
         let svg = SVGRenderer().renderDocument(try PictureFixtures.picture(example))
         _ = try XMLWellFormedness.check(svg)
-        let url = PictureFixtures.goldenURL(example)
-        // Set NAVLAYOUT_UPDATE_PICTURES=1 to rewrite the golden files after a deliberate design change.
-        if ProcessInfo.processInfo.environment["NAVLAYOUT_UPDATE_PICTURES"] == "1" {
-            try svg.write(to: url, atomically: true, encoding: .utf8)
-        }
-        let golden = try String(contentsOf: url, encoding: .utf8)
-        #expect(svg == golden, "\(example.name).svg differs; rerun with NAVLAYOUT_UPDATE_PICTURES=1 if intended")
+        let golden = try PictureFixtures.golden(svg, at: PictureFixtures.goldenURL(example))
+        #expect(
+            svg == golden,
+            "\(example.name).svg differs; rerun with \(PictureFixtures.updateVariable)=1 if intended")
     }
 
     @Test("every item of every example appears with its label", arguments: PictureFixtures.examples)
@@ -399,9 +398,6 @@ struct ContactSheetTests {
         #expect(document.elements.filter { $0 == "svg" }.count == 1)
         #expect(sheet.components(separatedBy: "class=\"layout-picture ").count - 1 == pictures.count)
         let url = Fixtures.directory.appendingPathComponent("pictures").appendingPathComponent("contact-sheet.svg")
-        if ProcessInfo.processInfo.environment["NAVLAYOUT_UPDATE_PICTURES"] == "1" {
-            try sheet.write(to: url, atomically: true, encoding: .utf8)
-        }
-        #expect(sheet == (try String(contentsOf: url, encoding: .utf8)))
+        #expect(sheet == (try PictureFixtures.golden(sheet, at: url)))
     }
 }
