@@ -55,7 +55,7 @@ let package = Package(
             dependencies: ["NavigationLayout", "JSON"]
         ),
         // SVG pictures of layouts and contact sheets of device matrices, drawn from typed results.
-        .target(name: "LayoutPicture", dependencies: ["NavigationLayout", "JSON"]),
+        .target(name: "LayoutPicture", dependencies: ["NavigationLayout"]),
         .testTarget(name: "LayoutPictureTests", dependencies: ["LayoutPicture", "NavigationLayout", "JSON"]),
         .executableTarget(name: "LayoutRequestFuzz", dependencies: ["NavigationLayout", "JSON"]),
         // Request decoding and JSON writing next to JSONSerialization: swift run -c release navlayout-request-bench

@@ -138,7 +138,7 @@ public struct MatrixContactSheet: Sendable {
                 "width": .number(cellWidth - 2 * inset), "height": .number(cellHeight - 2 * inset), "rx": 6,
                 "fill": .text(Self.tint(status)), "stroke": .text(color), "stroke-width": .number(Self.frameWidth),
             ])
-        let box = PictureRect(
+        let box = Frame(
             x: origin.x + Self.padding, y: origin.y + Self.padding, width: thumbnailBox.width,
             height: thumbnailBox.height)
         if let picture {

@@ -33,7 +33,7 @@ extension SVGRenderer {
         return names
     }
 
-    private func frameDescription(_ frame: PictureRect) -> String {
+    private func frameDescription(_ frame: Frame) -> String {
         "x " + SVGNumber.format(frame.x) + ", y " + SVGNumber.format(frame.y) + ", " + SVGNumber.format(frame.width)
             + " \u{00D7} " + SVGNumber.format(frame.height)
     }
@@ -87,7 +87,7 @@ extension SVGRenderer {
 
     /// The viewport frames the camera: the SDK centres the vehicle in it and draws the route ahead, so the
     /// picture does too.
-    private func drawCamera(in frame: PictureRect, into builder: inout SVGBuilder) {
+    private func drawCamera(in frame: Frame, into builder: inout SVGBuilder) {
         guard frame.width >= 30, frame.height >= 40 else { return }
         let center = PicturePoint(x: frame.midX, y: frame.midY)
         builder.empty(
@@ -118,16 +118,15 @@ extension SVGRenderer {
     }
 
     private func drawPromptAnimation(
-        _ animation: PromptAnimationPicture, layout: PictureLayout, into builder: inout SVGBuilder
+        _ animation: PromptAnimation, layout: PictureLayout, into builder: inout SVGBuilder
     ) {
         guard animation.from.isFinite, animation.to.isFinite else { return }
         let from = layout.rect(animation.from.standardized)
         let to = layout.rect(animation.to.standardized)
         builder.open("g", ["class": "prompt-animation", "data-item": "prompt"])
-        var tooltip =
+        builder.tooltip(
             "prompt animation: from " + frameDescription(animation.from) + " to " + frameDescription(animation.to)
-        if let duration = animation.duration { tooltip += " over " + SVGNumber.format(duration) + " s" }
-        builder.tooltip(tooltip)
+                + " over " + SVGNumber.format(animation.duration) + " s")
         builder.empty(
             "rect",
             [
@@ -233,7 +232,7 @@ extension SVGRenderer {
             // The size on a second line when there is room: people check sizes more than positions.
             let sizeText = SVGNumber.format(item.frame.width) + " \u{00D7} " + SVGNumber.format(item.frame.height)
             let sizeWidth = TextMetrics.width(of: sizeText, fontSize: 9.5)
-            let sizeBox = PictureRect(
+            let sizeBox = Frame(
                 x: rightToLeft ? box.maxX - sizeWidth : box.minX, y: box.maxY, width: sizeWidth, height: 12)
             if !isGuide, frame.width >= 70, frame.height >= 40, box.minY < frame.midY,
                 sizeWidth <= frame.width - 2 * padding, !labels.placed.contains(where: { $0.intersects(sizeBox) })

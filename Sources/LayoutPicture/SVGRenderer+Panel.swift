@@ -53,7 +53,7 @@ extension SVGRenderer {
                         diagnostic.severity, at: PicturePoint(x: x + 6, y: baseline - 4), radius: 5.5, into: &builder)
                 }
                 // The first line starts with the code: set it in bold in the severity's colour.
-                let prefix = diagnostic.code + ":"
+                let prefix = diagnostic.code.rawValue + ":"
                 if first, text.hasPrefix(prefix) {
                     builder.open(
                         "text", ["x": .number(x + 14), "y": .number(baseline), "fill": .text(PicturePalette.ink)])
@@ -125,8 +125,7 @@ extension SVGRenderer {
                         "fill": "none", "stroke": .text(PicturePalette.ghostColor), "stroke-width": 1.2,
                         "stroke-dasharray": "5 4",
                     ])
-                var text = "prompt start frame, arrow to its end"
-                if let duration { text += " (" + SVGNumber.format(duration) + " s)" }
+                let text = "prompt start frame, arrow to its end (" + SVGNumber.format(duration) + " s)"
                 builder.text(
                     "text", ["x": .number(x + 30), "y": .number(baseline), "fill": .text(PicturePalette.ink)], text)
                 builder.close("g")

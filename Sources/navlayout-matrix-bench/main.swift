@@ -49,7 +49,7 @@ let pictures: [LayoutPicture?] = plan.cells.map { cell in
     let items = ["turnCard", "etaCard", "viewport", "buttons"].enumerated().map { index, name in
         PictureItem(
             name: name,
-            frame: PictureRect(
+            frame: Frame(
                 x: screen.safeArea.left, y: screen.safeArea.top + Double(index) * 80, width: 200, height: 60),
             kind: index == 2 ? .viewport : .card, layer: index)
     }

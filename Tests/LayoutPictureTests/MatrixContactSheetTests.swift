@@ -25,7 +25,7 @@ struct MatrixContactSheetTests {
             items: [
                 PictureItem(
                     name: "viewport",
-                    frame: PictureRect(x: 0, y: screen.safeArea.top, width: screen.width, height: screen.height / 2),
+                    frame: Frame(x: 0, y: screen.safeArea.top, width: screen.width, height: screen.height / 2),
                     kind: .viewport)
             ])
     }

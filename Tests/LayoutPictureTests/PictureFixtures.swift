@@ -38,7 +38,7 @@ enum PictureFixtures {
     static func picture(_ example: Example) throws -> LayoutPicture {
         let request = try LayoutRequest.decode(from: try Fixtures.bytes(example.request))
         let result = LayoutEngine.solve(request)
-        return LayoutPicture(request: request, result: result.jsonValue, title: example.title)
+        return LayoutPicture(request: request, result: result, title: example.title)
     }
 
     static func goldenURL(_ example: Example) -> URL {

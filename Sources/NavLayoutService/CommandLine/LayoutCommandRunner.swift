@@ -42,7 +42,7 @@ public struct LayoutCommandRunner: Sendable {
         let (request, result) = (solved.request, solved.result)
         io.standardOutput(String(decoding: result.jsonBytes(format: .pretty), as: UTF8.self) + "\n")
         if let svgOutput {
-            let picture = LayoutPicture(request: request, result: result.jsonValue, title: displayName(input))
+            let picture = LayoutPicture(request: request, result: result, title: displayName(input))
             try write(SVGRenderer().renderDocument(picture), to: svgOutput)
         }
         return 0
@@ -93,7 +93,7 @@ public struct LayoutCommandRunner: Sendable {
         io.standardOutput(JSONWriter(format: .pretty).string(for: report.jsonValue) + "\n")
         if let svgOutput {
             let pictures = zip(report.rows, solved.results).map { row, result in
-                LayoutPicture(request: row.cell.request, result: result.jsonValue)
+                LayoutPicture(request: row.cell.request, result: result)
             }
             let sheet = MatrixContactSheet().render(
                 report, pictures: pictures, title: "Device matrix: \(displayName(input))")
