@@ -35,9 +35,14 @@ enum PictureFixtures {
             title: "iPhone 15 \u{00B7} a hiding stack in conflict"),
     ]
 
-    static func picture(_ example: Example) throws -> LayoutPicture {
+    /// The example's request and the engine's result for it.
+    static func solve(_ example: Example) throws -> (request: LayoutRequest, result: LayoutResult) {
         let request = try LayoutRequest.decode(from: try Fixtures.bytes(example.request))
-        let result = LayoutEngine.solve(request)
+        return (request, LayoutEngine.solve(request))
+    }
+
+    static func picture(_ example: Example) throws -> LayoutPicture {
+        let (request, result) = try solve(example)
         return LayoutPicture(request: request, result: result, title: example.title)
     }
 

@@ -50,6 +50,22 @@ struct SVGRendererTests {
             "\(example.name).svg differs; rerun with \(PictureFixtures.updateVariable)=1 if intended")
     }
 
+    @Test(
+        "a result read back from its JSON draws the same picture as the solve that wrote it",
+        arguments: PictureFixtures.examples)
+    func storedResultsDrawTheSamePicture(_ example: PictureFixtures.Example) throws {
+        let (request, solved) = try PictureFixtures.solve(example)
+        var result = solved
+        result.id = "lay_01jd0000000000000000000000"
+        result.solveMicros = 120
+        let stored = try LayoutResult.decode(from: result.jsonBytes())
+        let picture = LayoutPicture(request: request, result: result, title: example.title)
+        #expect(LayoutPicture(request: request, result: stored, title: example.title) == picture)
+        #expect(
+            SVGRenderer().renderDocument(LayoutPicture(request: request, result: stored))
+                == SVGRenderer().renderDocument(LayoutPicture(request: request, result: result)))
+    }
+
     @Test("every item of every example appears with its label", arguments: PictureFixtures.examples)
     func everyExampleItemIsLabelled(_ example: PictureFixtures.Example) throws {
         let picture = try PictureFixtures.picture(example)
