@@ -56,6 +56,9 @@ let package = Package(
             name: "NavigationLayoutTests",
             dependencies: ["NavigationLayout", "JSON"]
         ),
+        // SVG pictures of layouts and contact sheets of device matrices, drawn from typed results.
+        .target(name: "LayoutPicture", dependencies: ["NavigationLayout"]),
+        .testTarget(name: "LayoutPictureTests", dependencies: ["LayoutPicture", "NavigationLayout", "JSON"]),
         .executableTarget(name: "LayoutRequestFuzz", dependencies: ["NavigationLayout", "JSON"]),
         // Request decoding and JSON writing next to JSONSerialization: swift run -c release navlayout-request-bench
         // What the release-mode benchmarks share: the timing loop and option reading.
@@ -71,7 +74,8 @@ let package = Package(
         // Device matrix expansion, table and contact sheet per cell next to one request decode:
         // swift run -c release navlayout-matrix-bench
         .executableTarget(
-            name: "navlayout-matrix-bench", dependencies: ["NavigationLayout", "JSON", "BenchmarkSupport"],
+            name: "navlayout-matrix-bench",
+            dependencies: ["NavigationLayout", "LayoutPicture", "JSON", "BenchmarkSupport"],
             path: "Benchmarks/navlayout-matrix-bench"),
 
         // The system SQLite library (Debian: libsqlite3-dev), seen through a small header.
@@ -114,7 +118,8 @@ let package = Package(
         // The service: repositories on Storage (Persistence/), routes, auth, config, metrics, OpenAPI.
         // NavigationLayout: the device catalog (GET /v1/devices) and, with the engine, the layout routes.
         .target(
-            name: "NavLayoutService", dependencies: ["Storage", "HTTPServer", "JSON", "NavigationLayout", "CMalloc"]),
+            name: "NavLayoutService",
+            dependencies: ["Storage", "HTTPServer", "JSON", "NavigationLayout", "LayoutPicture", "CMalloc"]),
         .testTarget(
             name: "NavLayoutServiceTests",
             dependencies: ["NavLayoutService", "Storage", "HTTPServer", "JSON", "NavigationLayout"]),

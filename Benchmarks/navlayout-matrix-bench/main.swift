@@ -14,6 +14,7 @@
 import BenchmarkSupport
 import Foundation
 import JSON
+import LayoutPicture
 import NavigationLayout
 
 let usage = """
@@ -63,30 +64,36 @@ let base = try JSONParser().parse(bytes)
 let plan = try MatrixPlan(base: base)
 let cells = Double(plan.cells.count)
 
-/// A fixed answer with a small picture, so the runner, the table and the sheet do their full work.
+/// A fixed answer, so the runner and the table do their full work.
 func outcome(_ cell: MatrixCell) -> MatrixCellOutcome {
+    MatrixCellOutcome(
+        status: cell.direction == .rightToLeft ? .warning : .ok,
+        codes: cell.direction == .rightToLeft ? ["overlap"] : [],
+        wideMode: cell.request.isWideMode, solveMicros: 40)
+}
+let report = MatrixRunner.run(plan, solve: outcome)
+
+/// A small picture per cell, so the sheet does its full work.
+let pictures: [LayoutPicture?] = plan.cells.map { cell in
     let screen = cell.request.screen
     let items = ["turnCard", "etaCard", "viewport", "buttons"].enumerated().map { index, name in
         PictureItem(
             name: name,
-            frame: PictureRect(
+            frame: Frame(
                 x: screen.safeArea.left, y: screen.safeArea.top + Double(index) * 80, width: 200, height: 60),
             kind: index == 2 ? .viewport : .card, layer: index)
     }
-    return MatrixCellOutcome(
-        status: cell.direction == .rightToLeft ? .warning : .ok,
-        codes: cell.direction == .rightToLeft ? ["overlap"] : [],
-        wideMode: cell.request.isWideMode, solveMicros: 40,
-        picture: LayoutPicture(screen: screen, title: cell.key, items: items))
+    return LayoutPicture(screen: screen, title: cell.key, items: items)
 }
-let report = MatrixRunner.run(plan, solve: outcome)
 
 let single = medianMicroseconds(repetitions: repetitions) { ((try? LayoutRequest.decode(from: bytes)) != nil) ? 1 : 0 }
 let expand = medianMicroseconds(repetitions: repetitions) { ((try? MatrixPlan(base: base))?.cells.count) ?? 0 }
 let table = medianMicroseconds(repetitions: repetitions) {
     JSONWriter().bytes(for: MatrixRunner.run(plan, solve: outcome).jsonValue).count
 }
-let sheet = medianMicroseconds(repetitions: repetitions) { MatrixContactSheet().render(report).utf8.count }
+let sheet = medianMicroseconds(repetitions: repetitions) {
+    MatrixContactSheet().render(report, pictures: pictures).utf8.count
+}
 
 print(
     "\(file): \(plan.cells.count) cells (\(DeviceCatalog.presets.count) presets x 2 x 2 x 3), medians of \(repetitions)"

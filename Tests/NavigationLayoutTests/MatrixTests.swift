@@ -145,11 +145,11 @@ struct MatrixPlanTests {
     }
 }
 
-@Suite("Device matrix: runner, table and contact sheet")
+@Suite("Device matrix: runner and table")
 struct MatrixRunnerTests {
     /// A fake engine: errors for the SE in landscape, warnings right-to-left, ok otherwise.
     static func fakeOutcome(_ cell: MatrixCell) -> MatrixCellOutcome {
-        let status: PictureStatus =
+        let status: ResultStatus =
             cell.deviceID.hasPrefix("iphone-se") && cell.orientation == .landscape
             ? .error : cell.direction == .rightToLeft ? .warning : .ok
         let codes: [String] =
@@ -158,18 +158,9 @@ struct MatrixRunnerTests {
             case .warning: ["overlap"]
             case .ok: []
             }
-        let screen = cell.request.screen
-        let picture = LayoutPicture(
-            screen: screen, title: cell.key, status: status,
-            items: [
-                PictureItem(
-                    name: "viewport",
-                    frame: PictureRect(x: 0, y: screen.safeArea.top, width: screen.width, height: screen.height / 2),
-                    kind: .viewport)
-            ])
         return MatrixCellOutcome(
-            status: status, codes: codes, wideMode: screen.width >= 700, solveMicros: 10 + cell.key.count,
-            picture: picture)
+            status: status, codes: codes, wideMode: cell.request.screen.width >= 700,
+            solveMicros: 10 + cell.key.count)
     }
 
     static func plan() throws -> MatrixPlan {
@@ -235,39 +226,5 @@ struct MatrixRunnerTests {
         #expect(summary["status"] == "error")
         #expect(summary["devicesWithErrors"] == ["iphone-se-3"])
         #expect(summary["devicesWithWarnings"] == ["iphone-se-3", "iphone-15", "ipad-mini-6"])
-    }
-
-    @Test("the contact sheet is well-formed XML with every cell, framed in its status colour, in device rows")
-    func contactSheet() throws {
-        let report = MatrixRunner.run(try Self.plan(), solve: Self.fakeOutcome)
-        let sheet = MatrixContactSheet().render(report)
-        let document = try XMLWellFormedness.check(sheet)
-        #expect(document.root == "svg")
-        #expect(sheet == MatrixContactSheet().render(report), "the same report gives the same bytes")
-        let colours: [PictureStatus: String] = [.ok: "#16a34a", .warning: "#ea580c", .error: "#dc2626"]
-        for row in report.rows {
-            let opening = "<g class=\"matrix-cell status-\(row.outcome.status.rawValue)\" data-cell=\"\(row.cell.key)\""
-            let start = try #require(sheet.range(of: opening), "\(row.cell.key) is on the sheet")
-            let rest = sheet[start.upperBound...]
-            let frame = try #require(rest.range(of: "class=\"cell-frame\""))
-            let frameLine = rest[frame.lowerBound...].prefix { $0 != "\n" }
-            let colour = try #require(colours[row.outcome.status])
-            #expect(frameLine.contains("stroke=\"\(colour)\""), "\(row.cell.key) framed in \(colour)")
-        }
-        #expect(sheet.components(separatedBy: "class=\"layout-picture ").count - 1 == report.rows.count)
-        let deviceRows = sheet.components(separatedBy: "<g class=\"matrix-device\" data-device=\"").dropFirst()
-            .map { $0.prefix { $0 != "\"" } }
-        #expect(deviceRows == ["iphone-se-3", "iphone-15", "ipad-mini-6"])
-        #expect(sheet.contains(">portrait · rtl · guidance</text>"))
-    }
-
-    @Test("a cell without a picture still gets its frame and caption")
-    func cellWithoutPicture() throws {
-        let plan = try MatrixPlan(
-            base: try MatrixPlanTests.seed(), selection: try MatrixSelection.decode(from: ["devices": ["iphone-14"]]))
-        let report = MatrixRunner.run(plan) { _ in MatrixCellOutcome(status: .error, wideMode: false, solveMicros: 1) }
-        let sheet = MatrixContactSheet().render(report)
-        _ = try XMLWellFormedness.check(sheet)
-        #expect(sheet.components(separatedBy: ">no picture</text>").count - 1 == plan.cells.count)
     }
 }

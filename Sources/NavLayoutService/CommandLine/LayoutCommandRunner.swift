@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import LayoutPicture
 import NavigationLayout
 
 /// Runs the layout commands of the executable on files: the same layout pipeline as the service's
@@ -41,7 +42,7 @@ public struct LayoutCommandRunner: Sendable {
         let (request, result) = (solved.request, solved.result)
         io.standardOutput(String(decoding: result.jsonBytes(format: .pretty), as: UTF8.self) + "\n")
         if let svgOutput {
-            let picture = LayoutPicture(request: request, result: result.jsonValue, title: displayName(input))
+            let picture = LayoutPicture(request: request, result: result, title: displayName(input))
             try write(SVGRenderer().renderDocument(picture), to: svgOutput)
         }
         return 0
@@ -88,14 +89,15 @@ public struct LayoutCommandRunner: Sendable {
         } catch {
             throw InputFailure(path: input, error: error)
         }
-        var report = solved.report
+        let report = solved.report
         io.standardOutput(JSONWriter(format: .pretty).string(for: report.jsonValue) + "\n")
         if let svgOutput {
-            for index in report.rows.indices where index < solved.results.count {
-                report.rows[index].outcome.picture = LayoutPicture(
-                    request: report.rows[index].cell.request, result: solved.results[index].jsonValue)
+            let pictures = zip(report.rows, solved.results).map { row, result in
+                LayoutPicture(request: row.cell.request, result: result)
             }
-            try write(MatrixContactSheet().render(report, title: "Device matrix: \(displayName(input))"), to: svgOutput)
+            let sheet = MatrixContactSheet().render(
+                report, pictures: pictures, title: "Device matrix: \(displayName(input))")
+            try write(sheet, to: svgOutput)
         }
         return report.count(.error) > 0 ? 1 : 0
     }

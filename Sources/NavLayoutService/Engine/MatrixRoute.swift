@@ -1,5 +1,6 @@
 import HTTPServer
 import JSON
+import LayoutPicture
 import NavigationLayout
 
 /// POST /v1/layouts/matrix and GET /v1/layouts/matrix/{id}.svg.
@@ -102,15 +103,18 @@ enum MatrixRoute: ServiceFeature {
         for entry in found { stores[entry.id] = (entry.request, entry.result) }
         var reportRows: [MatrixReport.Row] = []
         reportRows.reserveCapacity(rows.count)
+        var pictures: [LayoutPicture?] = []
+        pictures.reserveCapacity(rows.count)
         for (index, cell) in plan.cells.enumerated() {
-            var outcome = storedOutcome(rows[index])
-            if let cellID = cellIDs[index], let store = stores[cellID] {
-                outcome.picture = try? SolveRoutes.storedPicture(
-                    requestJSON: store.request, resultJSON: store.result, title: nil)
-            }
-            reportRows.append(MatrixReport.Row(cell: cell, outcome: outcome))
+            reportRows.append(MatrixReport.Row(cell: cell, outcome: storedOutcome(rows[index])))
+            let store = cellIDs[index].flatMap { stores[$0] }
+            pictures.append(
+                store.flatMap { store in
+                    try? SolveRoutes.storedPicture(requestJSON: store.request, resultJSON: store.result, title: nil)
+                })
         }
-        let sheet = MatrixContactSheet().render(MatrixReport(rows: reportRows), title: "Device matrix \(id.text)")
+        let sheet = MatrixContactSheet().render(
+            MatrixReport(rows: reportRows), pictures: pictures, title: "Device matrix \(id.text)")
         return SolveRoutes.svgResponse(sheet)
     }
 
@@ -125,7 +129,7 @@ enum MatrixRoute: ServiceFeature {
     /// A stored table row read back as its outcome (an unreadable row counts as an error cell).
     static func storedOutcome(_ row: JSONValue) -> MatrixCellOutcome {
         guard case .object(let object) = row, case .string(let statusText)? = object["status"],
-            let status = PictureStatus(rawValue: statusText)
+            let status = ResultStatus(rawValue: statusText)
         else { return MatrixCellOutcome(status: .error, codes: ["unreadable-cell"], wideMode: false, solveMicros: 0) }
         var codes: [String] = []
         if case .array(let values)? = object["codes"] {

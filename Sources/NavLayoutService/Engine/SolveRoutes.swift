@@ -1,5 +1,6 @@
 import HTTPServer
 import JSON
+import LayoutPicture
 import NavigationLayout
 
 /// The layouts feature: POST /v1/layouts, POST /v1/layouts/svg and GET /v1/layouts/{id}.svg.
@@ -32,7 +33,7 @@ enum SolveRoutes: ServiceFeature {
     static let picture: ServiceHandler = { request, _, environment in
         let key = try await environment.authenticator.tenant(of: request)
         let solved = try await solveBody(of: request, tenantID: key.tenantID, environment: environment)
-        let picture = LayoutPicture(request: solved.request, result: solved.result.jsonValue)
+        let picture = LayoutPicture(request: solved.request, result: solved.result)
         return svgResponse(SVGRenderer().renderDocument(picture))
     }
 
@@ -70,7 +71,7 @@ enum SolveRoutes: ServiceFeature {
     static func storedPicture(requestJSON: String, resultJSON: String, title: String?) throws -> LayoutPicture {
         do {
             let request = try LayoutRequest.decode(from: Array(requestJSON.utf8))
-            let result = try JSONParser().parse(resultJSON)
+            let result = try LayoutResult.decode(from: Array(resultJSON.utf8))
             return LayoutPicture(request: request, result: result, title: title)
         } catch {
             throw HTTPError(.internalServerError, detail: "a stored layout does not read back: \(error)")

@@ -1,20 +1,16 @@
-/// What solving one cell gave: the engine's answer in the few fields the matrix table shows, plus
-/// the picture for the contact sheet.
+/// What solving one cell gave: the engine's answer in the few fields the matrix table shows.
 public struct MatrixCellOutcome: Sendable, Equatable {
     /// The worst diagnostic (info notes count as ok).
-    public var status: PictureStatus
+    public var status: ResultStatus
     /// Diagnostic codes in the order the result lists them, each once.
     public var codes: [String]
     public var wideMode: Bool
     public var solveMicros: Int
-    /// The picture for the contact sheet; nil draws an empty frame in the status colour.
-    public var picture: LayoutPicture?
     /// The history id when the cell was recorded.
     public var recordedID: String?
 
     public init(
-        status: PictureStatus, codes: [String] = [], wideMode: Bool, solveMicros: Int, picture: LayoutPicture? = nil,
-        recordedID: String? = nil
+        status: ResultStatus, codes: [String] = [], wideMode: Bool, solveMicros: Int, recordedID: String? = nil
     ) {
         self.status = status
         var distinct: [String] = []
@@ -22,7 +18,6 @@ public struct MatrixCellOutcome: Sendable, Equatable {
         self.codes = distinct
         self.wideMode = wideMode
         self.solveMicros = solveMicros
-        self.picture = picture
         self.recordedID = recordedID
     }
 }

@@ -44,19 +44,19 @@ public struct MatrixReport: Sendable, Equatable {
         }
     }
 
-    public func count(_ status: PictureStatus) -> Int {
+    public func count(_ status: ResultStatus) -> Int {
         rows.lazy.filter { $0.outcome.status == status }.count
     }
 
     /// The worst cell status; ok for an empty matrix.
-    public var status: PictureStatus {
+    public var status: ResultStatus {
         if count(.error) > 0 { return .error }
         if count(.warning) > 0 { return .warning }
         return .ok
     }
 
     /// Device ids having at least one cell of `status`, in cell order, each once.
-    public func devices(with status: PictureStatus) -> [String] {
+    public func devices(with status: ResultStatus) -> [String] {
         var ids: [String] = []
         for row in rows where row.outcome.status == status && !ids.contains(row.cell.deviceID) {
             ids.append(row.cell.deviceID)

@@ -24,7 +24,7 @@ extension LayoutPipeline {
                 result.id = cellID?()
                 if let index = remaining.popFirst() { results[index] = result }
                 return MatrixCellOutcome(
-                    status: PictureStatus(rawValue: result.status) ?? .error,
+                    status: ResultStatus(worstOf: result.diagnostics.lazy.map(\.severity)),
                     codes: result.diagnostics.map(\.code.rawValue),
                     wideMode: result.wideMode, solveMicros: micros)
             }

@@ -118,11 +118,7 @@ public struct LayoutResult: Sendable, Equatable {
 
     /// The worst diagnostic: "error" or "warning"; "ok" when there are none or only notes (info).
     public var status: String {
-        switch diagnostics.map(\.severity).max() {
-        case .error: return "error"
-        case .warning: return "warning"
-        case .info, nil: return "ok"
-        }
+        ResultStatus(worstOf: diagnostics.lazy.map(\.severity)).rawValue
     }
 
     /// The frame of a visible item.

@@ -1,3 +1,5 @@
+import NavigationLayout
+
 /// What sort of thing a drawn item is: decides its colour, its outline and its legend entry.
 public enum PictureItemKind: String, CaseIterable, Sendable {
     /// Turn card, ETA card (the built-in header and footer).

@@ -8,7 +8,7 @@
 /// highlight them. No element has an `id`, so any number of pictures can share one SVG document (a
 /// contact sheet): see `render(_:into:at:scale:)`.
 
-import JSON
+import NavigationLayout
 
 public struct SVGRenderer: Sendable {
     public struct Options: Sendable, Equatable {

@@ -1,7 +1,8 @@
 import Foundation
+import NavigationLayout
 import Testing
 
-@testable import NavigationLayout
+@testable import LayoutPicture
 
 @Suite("SVG pictures of layouts")
 struct SVGRendererTests {
@@ -9,20 +10,25 @@ struct SVGRendererTests {
 
     static func sample(
         screen: Screen = phone, items: [PictureItem]? = nil, hidden: [HiddenPictureItem] = [],
-        diagnostics: [PictureDiagnostic] = []
+        diagnostics: [Diagnostic] = []
     ) -> LayoutPicture {
         LayoutPicture(
             screen: screen, title: "sample", subtitles: ["guidance"],
             items: items ?? [
                 PictureItem(
-                    name: "viewport", frame: PictureRect(x: 0, y: 155, width: 393, height: 591), kind: .viewport,
+                    name: "viewport", frame: Frame(x: 0, y: 155, width: 393, height: 591), kind: .viewport,
                     layer: 0),
                 PictureItem(
-                    name: "turnCard", frame: PictureRect(x: 0, y: 0, width: 393, height: 155), kind: .card, layer: 1),
+                    name: "turnCard", frame: Frame(x: 0, y: 0, width: 393, height: 155), kind: .card, layer: 1),
                 PictureItem(
-                    name: "compass", frame: PictureRect(x: 345, y: 698, width: 48, height: 48), kind: .button,
+                    name: "compass", frame: Frame(x: 345, y: 698, width: 48, height: 48), kind: .button,
                     layer: 2),
             ], hidden: hidden, diagnostics: diagnostics)
+    }
+
+    /// A diagnostic of the guidance state.
+    static func diagnostic(_ code: DiagnosticCode, message: String = "", items: [String] = []) -> Diagnostic {
+        Diagnostic(code: code, message: message, items: items, state: "guidance")
     }
 
     /// The elements whose `data-item` attribute names `name` (escaped as the SVG writes it).
@@ -32,17 +38,32 @@ struct SVGRendererTests {
 
     // MARK: The golden pictures
 
-    @Test("the example layouts render as their golden pictures", arguments: PictureFixtures.examples)
+    @Test(
+        "the engine's results for the example layouts render as their golden pictures",
+        arguments: PictureFixtures.examples)
     func examplesMatchGoldenFiles(_ example: PictureFixtures.Example) throws {
         let svg = SVGRenderer().renderDocument(try PictureFixtures.picture(example))
         _ = try XMLWellFormedness.check(svg)
-        let url = PictureFixtures.goldenURL(example)
-        // Set NAVLAYOUT_UPDATE_PICTURES=1 to rewrite the golden files after a deliberate design change.
-        if ProcessInfo.processInfo.environment["NAVLAYOUT_UPDATE_PICTURES"] == "1" {
-            try svg.write(to: url, atomically: true, encoding: .utf8)
-        }
-        let golden = try String(contentsOf: url, encoding: .utf8)
-        #expect(svg == golden, "\(example.name).svg differs; rerun with NAVLAYOUT_UPDATE_PICTURES=1 if intended")
+        let golden = try PictureFixtures.golden(svg, at: PictureFixtures.goldenURL(example))
+        #expect(
+            svg == golden,
+            "\(example.name).svg differs; rerun with \(PictureFixtures.updateVariable)=1 if intended")
+    }
+
+    @Test(
+        "a result read back from its JSON draws the same picture as the solve that wrote it",
+        arguments: PictureFixtures.examples)
+    func storedResultsDrawTheSamePicture(_ example: PictureFixtures.Example) throws {
+        let (request, solved) = try PictureFixtures.solve(example)
+        var result = solved
+        result.id = "lay_01jd0000000000000000000000"
+        result.solveMicros = 120
+        let stored = try LayoutResult.decode(from: result.jsonBytes())
+        let picture = LayoutPicture(request: request, result: result, title: example.title)
+        #expect(LayoutPicture(request: request, result: stored, title: example.title) == picture)
+        #expect(
+            SVGRenderer().renderDocument(LayoutPicture(request: request, result: stored))
+                == SVGRenderer().renderDocument(LayoutPicture(request: request, result: result)))
     }
 
     @Test("every item of every example appears with its label", arguments: PictureFixtures.examples)
@@ -90,11 +111,11 @@ struct SVGRendererTests {
         let name = "a<b&\"c\"'d>"
         let picture = Self.sample(
             items: [
-                PictureItem(name: name, frame: PictureRect(x: 10, y: 100, width: 300, height: 80), kind: .customView),
-                PictureItem(name: name + "2", frame: PictureRect(x: 10, y: 300, width: 20, height: 20), kind: .button),
+                PictureItem(name: name, frame: Frame(x: 10, y: 100, width: 300, height: 80), kind: .customView),
+                PictureItem(name: name + "2", frame: Frame(x: 10, y: 300, width: 20, height: 20), kind: .button),
             ],
             hidden: [HiddenPictureItem(name: "x&y", reason: "because <reasons>")],
-            diagnostics: [PictureDiagnostic(severity: .error, code: "c&d", message: "m<n", items: [name])])
+            diagnostics: [Self.diagnostic(.fixedSizeConstraint, message: "m<n", items: [name])])
         let svg = SVGRenderer().renderDocument(picture)
         _ = try XMLWellFormedness.check(svg)
         #expect(svg.contains("data-item=\"a&lt;b&amp;&quot;c&quot;&apos;d&gt;\""))
@@ -107,7 +128,7 @@ struct SVGRendererTests {
     func controlCharactersAreReplaced() throws {
         let picture = Self.sample(
             items: [
-                PictureItem(name: "bad\u{1}name", frame: PictureRect(x: 0, y: 0, width: 200, height: 60), kind: .card)
+                PictureItem(name: "bad\u{1}name", frame: Frame(x: 0, y: 0, width: 200, height: 60), kind: .card)
             ])
         let svg = SVGRenderer().renderDocument(picture)
         _ = try XMLWellFormedness.check(svg)
@@ -137,7 +158,7 @@ struct SVGRendererTests {
         let name = "aVeryLongCustomViewNameThatCannotFit"
         let picture = Self.sample(
             items: [
-                PictureItem(name: name, frame: PictureRect(x: 0, y: 100, width: 120, height: 40), kind: .customView)
+                PictureItem(name: name, frame: Frame(x: 0, y: 100, width: 120, height: 40), kind: .customView)
             ])
         let svg = SVGRenderer().renderDocument(picture)
         #expect(svg.contains("class=\"label inside\" data-item=\"\(name)\""))
@@ -150,13 +171,13 @@ struct SVGRendererTests {
         let picture = Self.sample(
             items: [
                 PictureItem(
-                    name: "top", frame: PictureRect(x: 0, y: 0, width: 100, height: 100), kind: .card, layer: 5),
+                    name: "top", frame: Frame(x: 0, y: 0, width: 100, height: 100), kind: .card, layer: 5),
                 PictureItem(
-                    name: "bottom", frame: PictureRect(x: 0, y: 0, width: 100, height: 100), kind: .card, layer: -1),
+                    name: "bottom", frame: Frame(x: 0, y: 0, width: 100, height: 100), kind: .card, layer: -1),
                 PictureItem(
-                    name: "middleA", frame: PictureRect(x: 0, y: 0, width: 100, height: 100), kind: .card, layer: 2),
+                    name: "middleA", frame: Frame(x: 0, y: 0, width: 100, height: 100), kind: .card, layer: 2),
                 PictureItem(
-                    name: "middleB", frame: PictureRect(x: 0, y: 0, width: 100, height: 100), kind: .card, layer: 2),
+                    name: "middleB", frame: Frame(x: 0, y: 0, width: 100, height: 100), kind: .card, layer: 2),
             ])
         let svg = SVGRenderer().renderDocument(picture)
         let order = ["bottom", "middleA", "middleB", "top"].map { name in
@@ -171,9 +192,9 @@ struct SVGRendererTests {
         let picture = Self.sample(
             items: [
                 PictureItem(
-                    name: "viewport", frame: PictureRect(x: 0, y: 100, width: 393, height: 500), kind: .viewport),
+                    name: "viewport", frame: Frame(x: 0, y: 100, width: 393, height: 500), kind: .viewport),
                 PictureItem(
-                    name: "contentBottom", frame: PictureRect(x: 0, y: 600, width: 393, height: 0), kind: .guide),
+                    name: "contentBottom", frame: Frame(x: 0, y: 600, width: 393, height: 0), kind: .guide),
             ])
         let svg = SVGRenderer().renderDocument(picture)
         #expect(svg.contains("data-item=\"viewport\">"))
@@ -187,16 +208,16 @@ struct SVGRendererTests {
     @Test(
         "an item named by an error is outlined in red with a marker; a warning in orange",
         arguments: [
-            (PictureSeverity.error, "#dc2626"), (PictureSeverity.warning, "#ea580c"),
+            (Severity.error, DiagnosticCode.fixedSizeConstraint, "#dc2626"),
+            (Severity.warning, DiagnosticCode.overlap, "#ea580c"),
         ])
-    func markedItems(_ severity: PictureSeverity, _ color: String) {
+    func markedItems(_ severity: Severity, _ code: DiagnosticCode, _ color: String) {
+        #expect(code.severity == severity)
         var items = Self.sample().items
         items[1].mark = severity
         let picture = Self.sample(
             items: items,
-            diagnostics: [
-                PictureDiagnostic(severity: severity, code: "fixed-size-constraint", message: "m", items: ["turnCard"])
-            ])
+            diagnostics: [Self.diagnostic(code, message: "m", items: ["turnCard"])])
         let svg = SVGRenderer().renderDocument(picture)
         #expect(svg.contains("<g class=\"item kind-card marked marked-\(severity.rawValue)\" data-item=\"turnCard\">"))
         #expect(svg.contains("<g class=\"mark mark-\(severity.rawValue)\" data-item=\"turnCard\">"))
@@ -224,11 +245,8 @@ struct SVGRendererTests {
     @Test("the status badge follows the worst diagnostic; info counts as ok")
     func statusBadge() {
         #expect(Self.sample().status == .ok)
-        #expect(Self.sample(diagnostics: [PictureDiagnostic(severity: .info, code: "x", message: "")]).status == .ok)
-        let warning = Self.sample(diagnostics: [
-            PictureDiagnostic(severity: .info, code: "x", message: ""),
-            PictureDiagnostic(severity: .warning, code: "y", message: ""),
-        ])
+        #expect(Self.sample(diagnostics: [Self.diagnostic(.marginsAddUp)]).status == .ok)
+        let warning = Self.sample(diagnostics: [Self.diagnostic(.marginsAddUp), Self.diagnostic(.overlap)])
         #expect(warning.status == .warning)
         #expect(SVGRenderer().renderDocument(warning).contains(">WARNING</text>"))
     }
@@ -236,10 +254,9 @@ struct SVGRendererTests {
     @Test("the prompt animation draws its start frame as a ghost with an arrow")
     func promptAnimationGhost() {
         var picture = Self.sample()
-        picture.promptAnimation = PromptAnimationPicture(
-            from: PictureRect(x: 0, y: 852, width: 393, height: 96),
-            to: PictureRect(x: 0, y: 756, width: 393, height: 96),
-            duration: 0.4)
+        picture.promptAnimation = PromptAnimation(
+            duration: 0.4, from: Frame(x: 0, y: 852, width: 393, height: 96),
+            to: Frame(x: 0, y: 756, width: 393, height: 96))
         let renderer = SVGRenderer()
         let svg = renderer.renderDocument(picture)
         #expect(svg.contains("<g class=\"prompt-animation\" data-item=\"prompt\">"))
@@ -288,10 +305,10 @@ struct SVGRendererTests {
         let picture = Self.sample(
             items: [
                 PictureItem(
-                    name: "lost", frame: PictureRect(x: 100_000, y: -50_000, width: 40, height: 40), kind: .customView,
+                    name: "lost", frame: Frame(x: 100_000, y: -50_000, width: 40, height: 40), kind: .customView,
                     mark: .warning),
                 PictureItem(
-                    name: "broken", frame: PictureRect(x: .nan, y: 0, width: 10, height: 10), kind: .customView),
+                    name: "broken", frame: Frame(x: .nan, y: 0, width: 10, height: 10), kind: .customView),
             ])
         let renderer = SVGRenderer()
         let size = renderer.size(of: picture)
@@ -398,9 +415,6 @@ struct ContactSheetTests {
         #expect(document.elements.filter { $0 == "svg" }.count == 1)
         #expect(sheet.components(separatedBy: "class=\"layout-picture ").count - 1 == pictures.count)
         let url = Fixtures.directory.appendingPathComponent("pictures").appendingPathComponent("contact-sheet.svg")
-        if ProcessInfo.processInfo.environment["NAVLAYOUT_UPDATE_PICTURES"] == "1" {
-            try sheet.write(to: url, atomically: true, encoding: .utf8)
-        }
-        #expect(sheet == (try String(contentsOf: url, encoding: .utf8)))
+        #expect(sheet == (try PictureFixtures.golden(sheet, at: url)))
     }
 }

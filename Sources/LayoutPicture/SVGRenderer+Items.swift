@@ -1,7 +1,7 @@
-// The items: frames in z order, then guides, the prompt's animation, labels and diagnostic marks on
-// top, so that nothing drawn later can hide a label or a mark.
+// The items: frames in z order, then guides, the prompt's animation, labels (SVGRenderer+Labels.swift)
+// and diagnostic marks on top, so that nothing drawn later can hide a label or a mark.
 
-import JSON
+import NavigationLayout
 
 extension SVGRenderer {
     func drawItems(_ layout: PictureLayout, labels: inout LabelPlacer, into builder: inout SVGBuilder) {
@@ -33,7 +33,7 @@ extension SVGRenderer {
         return names
     }
 
-    private func frameDescription(_ frame: PictureRect) -> String {
+    private func frameDescription(_ frame: Frame) -> String {
         "x " + SVGNumber.format(frame.x) + ", y " + SVGNumber.format(frame.y) + ", " + SVGNumber.format(frame.width)
             + " \u{00D7} " + SVGNumber.format(frame.height)
     }
@@ -87,7 +87,7 @@ extension SVGRenderer {
 
     /// The viewport frames the camera: the SDK centres the vehicle in it and draws the route ahead, so the
     /// picture does too.
-    private func drawCamera(in frame: PictureRect, into builder: inout SVGBuilder) {
+    private func drawCamera(in frame: Frame, into builder: inout SVGBuilder) {
         guard frame.width >= 30, frame.height >= 40 else { return }
         let center = PicturePoint(x: frame.midX, y: frame.midY)
         builder.empty(
@@ -118,16 +118,15 @@ extension SVGRenderer {
     }
 
     private func drawPromptAnimation(
-        _ animation: PromptAnimationPicture, layout: PictureLayout, into builder: inout SVGBuilder
+        _ animation: PromptAnimation, layout: PictureLayout, into builder: inout SVGBuilder
     ) {
         guard animation.from.isFinite, animation.to.isFinite else { return }
         let from = layout.rect(animation.from.standardized)
         let to = layout.rect(animation.to.standardized)
         builder.open("g", ["class": "prompt-animation", "data-item": "prompt"])
-        var tooltip =
+        builder.tooltip(
             "prompt animation: from " + frameDescription(animation.from) + " to " + frameDescription(animation.to)
-        if let duration = animation.duration { tooltip += " over " + SVGNumber.format(duration) + " s" }
-        builder.tooltip(tooltip)
+                + " over " + SVGNumber.format(animation.duration) + " s")
         builder.empty(
             "rect",
             [
@@ -179,103 +178,6 @@ extension SVGRenderer {
         builder.close("g")
     }
 
-    private func drawLabels(
-        _ items: [PictureItem], layout: PictureLayout, labels: inout LabelPlacer, into builder: inout SVGBuilder
-    ) {
-        let fontSize = PictureLayout.labelFontSize
-        let lineHeight = fontSize + 3
-        let padding = 4.0
-        let rightToLeft = layout.picture.screen.layoutDirection == .rightToLeft
-        // Small items are obstacles for outside labels: a label over a button hides the button.
-        let obstacles = items.filter { $0.kind != .viewport && $0.kind != .stack && $0.kind != .guide }
-            .map { layout.rect($0.frame.standardized) }
-        builder.open("g", ["class": "labels", "font-size": .number(fontSize)])
-        // Views first, then guides: a guide often shares its frame with a card, and the card's name is
-        // the one people look for. Inside labels before outside ones, so outside labels avoid them all.
-        let views = items.filter { $0.kind != .guide }
-        let guides = items.filter { $0.kind == .guide }
-        var outside: [PictureItem] = []
-        for item in views + guides {
-            let frame = layout.rect(item.frame.standardized)
-            let isGuide = item.kind == .guide
-            let size = isGuide ? fontSize - 1 : fontSize
-            let bold = !isGuide
-            // A stack holds buttons that carry their own labels, so a stack is named from outside. A name
-            // is cut with an ellipsis only in a wide frame: in a small one the cut name says too little.
-            var fitted: String? = nil
-            if item.kind != .stack, frame.height >= lineHeight + 2 {
-                let room = frame.width - 2 * padding
-                if TextMetrics.width(of: item.name, fontSize: size, bold: bold) <= room {
-                    fitted = item.name
-                } else if frame.width >= 100 {
-                    fitted = TextMetrics.fit(item.name, into: room, fontSize: size, bold: bold)
-                }
-            }
-            guard let text = fitted,
-                let box = labels.placeInside(
-                    width: TextMetrics.width(of: text, fontSize: size, bold: bold), height: lineHeight, in: frame,
-                    rightToLeft: rightToLeft, padding: padding)
-            else {
-                outside.append(item)
-                continue
-            }
-            let x = rightToLeft ? box.maxX : box.minX
-            let anchor: SVGBuilder.Value = rightToLeft ? "end" : "start"
-            builder.open("g", ["class": "label inside", "data-item": .text(item.name)])
-            builder.text(
-                "text",
-                [
-                    "x": .number(x), "y": .number(box.minY + size * 0.85 + 1), "text-anchor": anchor,
-                    "font-size": .number(size), "font-weight": bold ? "bold" : "normal",
-                    "font-style": .text(isGuide || item.kind == .viewport ? "italic" : "normal"),
-                    "fill": .text(isGuide ? PicturePalette.mutedInk : PicturePalette.ink),
-                ], text)
-            // The size on a second line when there is room: people check sizes more than positions.
-            let sizeText = SVGNumber.format(item.frame.width) + " \u{00D7} " + SVGNumber.format(item.frame.height)
-            let sizeWidth = TextMetrics.width(of: sizeText, fontSize: 9.5)
-            let sizeBox = PictureRect(
-                x: rightToLeft ? box.maxX - sizeWidth : box.minX, y: box.maxY, width: sizeWidth, height: 12)
-            if !isGuide, frame.width >= 70, frame.height >= 40, box.minY < frame.midY,
-                sizeWidth <= frame.width - 2 * padding, !labels.placed.contains(where: { $0.intersects(sizeBox) })
-            {
-                labels.reserve(sizeBox)
-                builder.text(
-                    "text",
-                    [
-                        "class": "size", "x": .number(x), "y": .number(sizeBox.minY + 8.5), "text-anchor": anchor,
-                        "font-size": 9.5, "fill": .text(PicturePalette.mutedInk),
-                    ], sizeText)
-            }
-            builder.close("g")
-        }
-        for item in outside {
-            let frame = layout.rect(item.frame.standardized)
-            let isGuide = item.kind == .guide
-            let size = isGuide ? fontSize - 1 : fontSize
-            let text = TextMetrics.fit(item.name, into: 180, fontSize: size) ?? item.name
-            let width = TextMetrics.width(of: text, fontSize: size) + 6
-            let box = labels.placeOutside(
-                width: width, height: lineHeight, next: frame, avoiding: obstacles.filter { $0 != frame })
-            builder.open("g", ["class": "label outside", "data-item": .text(item.name)])
-            builder.empty(
-                "rect",
-                [
-                    "x": .number(box.minX), "y": .number(box.minY), "width": .number(box.width),
-                    "height": .number(box.height), "rx": 3, "fill": "#ffffff", "fill-opacity": 0.9,
-                    "stroke": .text(PicturePalette.style(for: item.kind).stroke), "stroke-width": 0.6,
-                ])
-            builder.text(
-                "text",
-                [
-                    "x": .number(box.minX + 3), "y": .number(box.minY + size * 0.95 + (isGuide ? 1 : 0)),
-                    "font-size": .number(size), "font-style": isGuide ? "italic" : "normal",
-                    "fill": .text(isGuide ? PicturePalette.mutedInk : PicturePalette.ink),
-                ], text)
-            builder.close("g")
-        }
-        builder.close("g")
-    }
-
     private func drawMark(_ item: PictureItem, layout: PictureLayout, into builder: inout SVGBuilder) {
         guard let severity = item.mark else { return }
         let frame = layout.rect(item.frame.standardized)
@@ -301,7 +203,7 @@ extension SVGRenderer {
     /// A round marker with "!" for errors, a triangle with "!" for warnings, a round "i" for notes:
     /// shape and colour both tell the severity.
     func drawSeverityMarker(
-        _ severity: PictureSeverity, at center: PicturePoint, radius: Double, into builder: inout SVGBuilder
+        _ severity: Severity, at center: PicturePoint, radius: Double, into builder: inout SVGBuilder
     ) {
         let color = PicturePalette.color(for: severity)
         if severity == .warning {

@@ -1,8 +1,5 @@
 /// Appends SVG elements to a string: attributes in the order given (so output is deterministic),
 /// numbers through `SVGNumber`, text and attribute values escaped.
-
-import JSON
-
 struct SVGBuilder {
     /// An attribute value: a number is formatted, text is escaped.
     enum Value: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral {

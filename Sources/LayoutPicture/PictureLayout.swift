@@ -1,3 +1,5 @@
+import NavigationLayout
+
 /// Where the parts of one picture go, in picture coordinates at scale 1: the caption on top, the phone
 /// below it, the panel (hidden items, diagnostics, legend) beside the phone.
 ///
@@ -22,7 +24,7 @@ struct PictureLayout {
     let bezel: Double
     let screenCornerRadius: Double
     /// Everything drawn of the stage (phone plus items reaching outside it), picture coordinates.
-    let stage: PictureRect
+    let stage: Frame
     let headerHeight: Double
     let panelX: Double
     let panel: [PanelLine]
@@ -46,9 +48,9 @@ struct PictureLayout {
 
         // The stage grows to show items outside the screen (an offscreen diagnostic, a prompt's start
         // frame below the bottom edge), but only so far: a wildly wrong frame must not make a huge canvas.
-        var bounds = PictureRect(x: -bezel, y: -bezel, width: width + 2 * bezel, height: height + 2 * bezel)
-        let limits = PictureRect(x: -width / 2, y: -height / 2, width: width * 2, height: height * 2)
-        var extra: [PictureRect] = picture.items.map(\.frame)
+        var bounds = Frame(x: -bezel, y: -bezel, width: width + 2 * bezel, height: height + 2 * bezel)
+        let limits = Frame(x: -width / 2, y: -height / 2, width: width * 2, height: height * 2)
+        var extra: [Frame] = picture.items.map(\.frame)
         if let animation = picture.promptAnimation { extra += [animation.from, animation.to] }
         for frame in extra where frame.isFinite {
             let clamped = Self.clamp(frame.standardized, to: limits)
@@ -56,7 +58,7 @@ struct PictureLayout {
         }
         let stageTop = margin + headerHeight
         screenOrigin = PicturePoint(x: margin - bounds.minX, y: stageTop - bounds.minY)
-        stage = PictureRect(x: margin, y: stageTop, width: bounds.width, height: bounds.height)
+        stage = Frame(x: margin, y: stageTop, width: bounds.width, height: bounds.height)
         let captionBottom = stage.maxY + (options.showsHeader ? 18 : 0)
 
         panelX = stage.maxX + Self.panelGap
@@ -76,19 +78,19 @@ struct PictureLayout {
     }
 
     /// A frame in picture coordinates.
-    func rect(_ frame: PictureRect) -> PictureRect {
-        PictureRect(x: screenOrigin.x + frame.x, y: screenOrigin.y + frame.y, width: frame.width, height: frame.height)
+    func rect(_ frame: Frame) -> Frame {
+        Frame(x: screenOrigin.x + frame.x, y: screenOrigin.y + frame.y, width: frame.width, height: frame.height)
     }
 
     /// The screen in picture coordinates.
-    var screenRect: PictureRect {
+    var screenRect: Frame {
         rect(
-            PictureRect(
+            Frame(
                 x: 0, y: 0, width: Self.sane(picture.screen.width, fallback: 1),
                 height: Self.sane(picture.screen.height, fallback: 1)))
     }
 
-    static func badgeWidth(_ status: PictureStatus) -> Double {
+    static func badgeWidth(_ status: ResultStatus) -> Double {
         TextMetrics.width(of: status.rawValue.uppercased(), fontSize: 11, bold: true) + 18
     }
 
@@ -96,12 +98,12 @@ struct PictureLayout {
         value.isFinite && value > 0 ? min(value, 100_000) : fallback
     }
 
-    static func clamp(_ frame: PictureRect, to limits: PictureRect) -> PictureRect {
+    static func clamp(_ frame: Frame, to limits: Frame) -> Frame {
         let left = min(max(frame.minX, limits.minX), limits.maxX)
         let top = min(max(frame.minY, limits.minY), limits.maxY)
         let right = min(max(frame.maxX, limits.minX), limits.maxX)
         let bottom = min(max(frame.maxY, limits.minY), limits.maxY)
-        return PictureRect(x: left, y: top, width: right - left, height: bottom - top)
+        return Frame(x: left, y: top, width: right - left, height: bottom - top)
     }
 }
 
@@ -110,11 +112,11 @@ struct PanelLine {
     enum Content {
         case heading(String)
         case hidden(HiddenPictureItem, text: String, first: Bool)
-        case diagnostic(index: Int, PictureDiagnostic, text: String, first: Bool)
+        case diagnostic(index: Int, Diagnostic, text: String, first: Bool)
         case note(String)
         case legendKind(PictureItemKind)
-        case legendMark(PictureSeverity)
-        case legendGhost(duration: Double?)
+        case legendMark(Severity)
+        case legendGhost(duration: Double)
         case legendSafeArea
     }
 
@@ -143,12 +145,12 @@ struct PanelLine {
         add(.heading("Diagnostics (\(picture.diagnostics.count))"), height: 18)
         if picture.diagnostics.isEmpty { add(.note("none: the layout follows every rule checked")) }
         for (index, diagnostic) in picture.diagnostics.enumerated() {
-            var text = diagnostic.code + ": " + diagnostic.message
+            var text = diagnostic.code.rawValue + ": " + diagnostic.message
             if !diagnostic.items.isEmpty { text += " [" + diagnostic.items.joined(separator: ", ") + "]" }
             // The code is set in bold: leave room for its extra width.
             let boldExtra =
-                TextMetrics.width(of: diagnostic.code, fontSize: fontSize, bold: true)
-                - TextMetrics.width(of: diagnostic.code, fontSize: fontSize)
+                TextMetrics.width(of: diagnostic.code.rawValue, fontSize: fontSize, bold: true)
+                - TextMetrics.width(of: diagnostic.code.rawValue, fontSize: fontSize)
             let wrapped = TextMetrics.wrap(text, into: width - 14 - boldExtra, fontSize: fontSize)
             for (position, line) in wrapped.enumerated() {
                 add(.diagnostic(index: index, diagnostic, text: line, first: position == 0))
@@ -162,8 +164,7 @@ struct PanelLine {
             add(.legendKind(kind), height: 16)
         }
         add(.legendSafeArea, height: 16)
-        for severity in PictureSeverity.allCases.reversed() where picture.items.contains(where: { $0.mark == severity })
-        {
+        for severity in Severity.allCases.reversed() where picture.items.contains(where: { $0.mark == severity }) {
             add(.legendMark(severity), height: 16)
         }
         if let animation = picture.promptAnimation { add(.legendGhost(duration: animation.duration), height: 16) }

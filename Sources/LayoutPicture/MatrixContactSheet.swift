@@ -2,10 +2,12 @@
 /// direction x state, each cell the layout's thumbnail framed in its status colour with a caption.
 /// A person sees at once which devices break.
 ///
-/// Every thumbnail is scaled to fit the same box, so portrait phones and landscape iPads share one
-/// grid. Output is deterministic: the same report always gives the same bytes.
+/// The report gives the cells, their order and their status; the pictures come beside it, one per
+/// row, so that the matrix itself knows nothing of pictures. Every thumbnail is scaled to fit the same
+/// box, so portrait phones and landscape iPads share one grid. Output is deterministic: the same
+/// report and pictures always give the same bytes.
 
-import JSON
+import NavigationLayout
 
 public struct MatrixContactSheet: Sendable {
     /// The box a thumbnail is fitted into, in sheet points.
@@ -28,21 +30,28 @@ public struct MatrixContactSheet: Sendable {
     var cellHeight: Double { thumbnailBox.height + 2 * Self.padding + Self.captionHeight }
 
     /// The rows: one per device, in report order, holding that device's rows.
-    static func deviceRows(_ report: MatrixReport) -> [(id: String, name: String, rows: [MatrixReport.Row])] {
-        var devices: [(id: String, name: String, rows: [MatrixReport.Row])] = []
-        for row in report.rows {
-            if let index = devices.firstIndex(where: { $0.id == row.cell.deviceID }) {
-                devices[index].rows.append(row)
+    static func deviceRows(
+        _ report: MatrixReport, pictures: [LayoutPicture?]
+    ) -> [(id: String, name: String, rows: [(row: MatrixReport.Row, picture: LayoutPicture?)])] {
+        var devices: [(id: String, name: String, rows: [(row: MatrixReport.Row, picture: LayoutPicture?)])] = []
+        for (index, row) in report.rows.enumerated() {
+            let cell = (row: row, picture: index < pictures.count ? pictures[index] : nil)
+            if let position = devices.firstIndex(where: { $0.id == row.cell.deviceID }) {
+                devices[position].rows.append(cell)
             } else {
-                devices.append((row.cell.deviceID, row.cell.deviceName, [row]))
+                devices.append((row.cell.deviceID, row.cell.deviceName, [cell]))
             }
         }
         return devices
     }
 
-    /// The whole sheet as a standalone SVG document.
-    public func render(_ report: MatrixReport, title: String = "Device matrix") -> String {
-        let devices = Self.deviceRows(report)
+    /// The whole sheet as a standalone SVG document. `pictures[i]` is the picture of `report.rows[i]`;
+    /// a row without one (nil, or past the end of `pictures`) is drawn as an empty frame in its status
+    /// colour.
+    public func render(
+        _ report: MatrixReport, pictures: [LayoutPicture?] = [], title: String = "Device matrix"
+    ) -> String {
+        let devices = Self.deviceRows(report, pictures: pictures)
         let columns = max(1, devices.map(\.rows.count).max() ?? 1)
         let width = Self.labelWidth + Double(columns) * cellWidth + Self.padding
         let height = Self.titleHeight + Double(devices.count) * cellHeight + Self.padding
@@ -75,10 +84,10 @@ public struct MatrixContactSheet: Sendable {
         for (rowIndex, device) in devices.enumerated() {
             let top = Self.titleHeight + Double(rowIndex) * cellHeight
             builder.open("g", ["class": "matrix-device", "data-device": .text(device.id)])
-            drawLabel(device.name, device.rows, top: top, into: &builder)
-            for (columnIndex, row) in device.rows.enumerated() {
+            drawLabel(device.name, device.rows.map(\.row), top: top, into: &builder)
+            for (columnIndex, cell) in device.rows.enumerated() {
                 let left = Self.labelWidth + Double(columnIndex) * cellWidth
-                drawCell(row, origin: PicturePoint(x: left, y: top), into: &builder)
+                drawCell(cell.row, picture: cell.picture, origin: PicturePoint(x: left, y: top), into: &builder)
             }
             builder.close("g")
         }
@@ -107,7 +116,9 @@ public struct MatrixContactSheet: Sendable {
             ], worst.rawValue)
     }
 
-    private func drawCell(_ row: MatrixReport.Row, origin: PicturePoint, into builder: inout SVGBuilder) {
+    private func drawCell(
+        _ row: MatrixReport.Row, picture: LayoutPicture?, origin: PicturePoint, into builder: inout SVGBuilder
+    ) {
         let status = row.outcome.status
         let color = PicturePalette.color(for: status)
         builder.open(
@@ -127,10 +138,10 @@ public struct MatrixContactSheet: Sendable {
                 "width": .number(cellWidth - 2 * inset), "height": .number(cellHeight - 2 * inset), "rx": 6,
                 "fill": .text(Self.tint(status)), "stroke": .text(color), "stroke-width": .number(Self.frameWidth),
             ])
-        let box = PictureRect(
+        let box = Frame(
             x: origin.x + Self.padding, y: origin.y + Self.padding, width: thumbnailBox.width,
             height: thumbnailBox.height)
-        if let picture = row.outcome.picture {
+        if let picture {
             let renderer = SVGRenderer(options: .thumbnail)
             let size = renderer.size(of: picture)
             let scale =
@@ -168,7 +179,7 @@ public struct MatrixContactSheet: Sendable {
     }
 
     /// A pale background in the status colour's hue, so the frame reads even on a grey thumbnail.
-    static func tint(_ status: PictureStatus) -> String {
+    static func tint(_ status: ResultStatus) -> String {
         switch status {
         case .ok: return "#f0fdf4"
         case .warning: return "#fff7ed"

@@ -1,7 +1,9 @@
+import NavigationLayout
+
 /// Everything a picture of one layout shows, and nothing it has to compute: the input of `SVGRenderer`.
 ///
-/// Any layout result maps onto it (see `LayoutPicture(request:result:)` for the result JSON of the
-/// service contract), so the renderer never depends on how a layout was solved.
+/// A layout result maps onto it (see `LayoutPicture(request:result:)`), and tests and benchmarks
+/// can build one by hand: the renderer never depends on how a layout was solved.
 public struct LayoutPicture: Sendable, Equatable {
     /// The map view: its size, safe area and layout direction.
     public var screen: Screen
@@ -10,26 +12,26 @@ public struct LayoutPicture: Sendable, Equatable {
     /// Further caption lines, e.g. the screen size or the wide-mode verdict.
     public var subtitles: [String]
     /// The badge in the top trailing corner.
-    public var status: PictureStatus
+    public var status: ResultStatus
     /// The placed items; drawn in `layer` order (ties keep this order).
     public var items: [PictureItem]
     /// Items the layout provides but does not show, with the reason; listed beside the screen.
     public var hidden: [HiddenPictureItem]
     /// The diagnostics, listed beside the screen in this order.
-    public var diagnostics: [PictureDiagnostic]
+    public var diagnostics: [Diagnostic]
     /// A prompt's slide animation: its start frame is drawn as a ghost with an arrow to the end frame.
-    public var promptAnimation: PromptAnimationPicture?
+    public var promptAnimation: PromptAnimation?
 
     /// A picture; without an explicit status, the worst diagnostic decides it.
     public init(
-        screen: Screen, title: String, subtitles: [String] = [], status: PictureStatus? = nil,
-        items: [PictureItem], hidden: [HiddenPictureItem] = [], diagnostics: [PictureDiagnostic] = [],
-        promptAnimation: PromptAnimationPicture? = nil
+        screen: Screen, title: String, subtitles: [String] = [], status: ResultStatus? = nil,
+        items: [PictureItem], hidden: [HiddenPictureItem] = [], diagnostics: [Diagnostic] = [],
+        promptAnimation: PromptAnimation? = nil
     ) {
         self.screen = screen
         self.title = title
         self.subtitles = subtitles
-        self.status = status ?? PictureStatus(worstOf: diagnostics.map(\.severity))
+        self.status = status ?? ResultStatus(worstOf: diagnostics.map(\.severity))
         self.items = items
         self.hidden = hidden
         self.diagnostics = diagnostics
@@ -40,14 +42,14 @@ public struct LayoutPicture: Sendable, Equatable {
 /// One placed item.
 public struct PictureItem: Sendable, Equatable {
     public var name: String
-    public var frame: PictureRect
+    public var frame: Frame
     public var kind: PictureItemKind
     /// Z order: higher is drawn on top.
     public var layer: Int
     /// The worst severity among the diagnostics that name the item; nil when none does.
-    public var mark: PictureSeverity?
+    public var mark: Severity?
 
-    public init(name: String, frame: PictureRect, kind: PictureItemKind, layer: Int = 0, mark: PictureSeverity? = nil) {
+    public init(name: String, frame: Frame, kind: PictureItemKind, layer: Int = 0, mark: Severity? = nil) {
         self.name = name
         self.frame = frame
         self.kind = kind
@@ -67,35 +69,5 @@ public struct HiddenPictureItem: Sendable, Equatable {
     public init(name: String, reason: String) {
         self.name = name
         self.reason = reason
-    }
-}
-
-/// One diagnostic as the picture lists it.
-public struct PictureDiagnostic: Sendable, Equatable {
-    public var severity: PictureSeverity
-    public var code: String
-    public var message: String
-    /// The items it names (these are the marked ones).
-    public var items: [String]
-
-    public init(severity: PictureSeverity, code: String, message: String, items: [String] = []) {
-        self.severity = severity
-        self.code = code
-        self.message = message
-        self.items = items
-    }
-}
-
-/// Where a prompt's slide animation starts and ends.
-public struct PromptAnimationPicture: Sendable, Equatable {
-    public var from: PictureRect
-    public var to: PictureRect
-    /// Seconds; shown in the legend when given.
-    public var duration: Double?
-
-    public init(from: PictureRect, to: PictureRect, duration: Double? = nil) {
-        self.from = from
-        self.to = to
-        self.duration = duration
     }
 }

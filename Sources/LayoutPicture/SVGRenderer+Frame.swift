@@ -1,7 +1,7 @@
 // The parts around the items: the caption and status badge, the phone with its map and safe area, and
 // the layout direction under the phone.
 
-import JSON
+import NavigationLayout
 
 extension SVGRenderer {
     func drawHeader(_ layout: PictureLayout, into builder: inout SVGBuilder) {
@@ -76,7 +76,7 @@ extension SVGRenderer {
 
         // The safe area: the insets are shaded (content there sits under the status bar, the notch or
         // the home indicator) and the safe rectangle itself is outlined with a fine dashed line.
-        let safe = PictureRect(
+        let safe = Frame(
             x: screen.minX + insets.left, y: screen.minY + insets.top,
             width: max(0, screen.width - insets.left - insets.right),
             height: max(0, screen.height - insets.top - insets.bottom))
@@ -85,10 +85,10 @@ extension SVGRenderer {
             "safe area insets: top \(SVGNumber.format(insets.top)), bottom \(SVGNumber.format(insets.bottom)), left \(SVGNumber.format(insets.left)), right \(SVGNumber.format(insets.right))"
         )
         let bands = [
-            PictureRect(x: screen.minX, y: screen.minY, width: screen.width, height: min(insets.top, screen.height)),
-            PictureRect(x: screen.minX, y: safe.maxY, width: screen.width, height: max(0, screen.maxY - safe.maxY)),
-            PictureRect(x: screen.minX, y: safe.minY, width: min(insets.left, screen.width), height: safe.height),
-            PictureRect(x: safe.maxX, y: safe.minY, width: max(0, screen.maxX - safe.maxX), height: safe.height),
+            Frame(x: screen.minX, y: screen.minY, width: screen.width, height: min(insets.top, screen.height)),
+            Frame(x: screen.minX, y: safe.maxY, width: screen.width, height: max(0, screen.maxY - safe.maxY)),
+            Frame(x: screen.minX, y: safe.minY, width: min(insets.left, screen.width), height: safe.height),
+            Frame(x: safe.maxX, y: safe.minY, width: max(0, screen.maxX - safe.maxX), height: safe.height),
         ]
         for band in bands where band.width > 0 && band.height > 0 {
             builder.empty(
@@ -121,7 +121,7 @@ extension SVGRenderer {
     }
 
     /// A few faint streets, so the screen reads as a map rather than an empty box.
-    private func drawRoads(in screen: PictureRect, into builder: inout SVGBuilder) {
+    private func drawRoads(in screen: Frame, into builder: inout SVGBuilder) {
         let points: [(Double, Double, Double, Double)] = [
             (0, 0.62, 1, 0.48), (0.28, 0, 0.4, 1), (0.7, 0, 0.86, 1), (0, 0.2, 1, 0.3),
         ]

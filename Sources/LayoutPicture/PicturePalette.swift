@@ -1,3 +1,5 @@
+import NavigationLayout
+
 /// The colours and line styles of a picture, in one place so the legend and the drawing agree.
 ///
 /// Red and orange are kept for diagnostics alone: no item kind is drawn in them, so a marked item
@@ -65,7 +67,7 @@ enum PicturePalette {
         }
     }
 
-    static func color(for severity: PictureSeverity) -> String {
+    static func color(for severity: Severity) -> String {
         switch severity {
         case .error: return errorColor
         case .warning: return warningColor
@@ -73,7 +75,7 @@ enum PicturePalette {
         }
     }
 
-    static func color(for status: PictureStatus) -> String {
+    static func color(for status: ResultStatus) -> String {
         switch status {
         case .ok: return okColor
         case .warning: return warningColor
