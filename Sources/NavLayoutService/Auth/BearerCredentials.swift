@@ -10,6 +10,15 @@ enum BearerCredentials {
         guard let header = request.headers["Authorization"] else {
             throw unauthorized("this route needs Authorization: Bearer <token>", error: nil)
         }
+        // RFC 9110 section 5.3: a field that is not a list may appear once. Two credentials leave
+        // it open which one a request acts as, so the request is refused rather than read by either.
+        var count = 0
+        for field in request.headers where field.name.utf8.count == 13 && field.name.lowercased() == "authorization" {
+            count += 1
+        }
+        guard count == 1 else {
+            throw HTTPError(.badRequest, detail: "the request carries \(count) Authorization headers; send one")
+        }
         let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else {
             throw unauthorized("the Authorization header must use the Bearer scheme", error: "invalid_request")
