@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
 // navlayout: a layout service for Google Navigation SDK screens.
-// Layers (arrows point down only): Cassowary -> NavigationLayout -> NavLayoutService -> navlayout;
-// CSQLite -> Storage, CEpoll -> HTTPServer and CMalloc feed NavLayoutService.
+// Layers (arrows point down only): Cassowary and JSON -> NavigationLayout -> LayoutPicture ->
+// NavLayoutService -> navlayout; CSQLite -> Storage, CEpoll and JSON -> HTTPServer, and CMalloc feed
+// NavLayoutService. Benchmarks/ holds the benchmarks and the budgets CI checks.
 // See README.md, "Layout of the code".
 import PackageDescription
 

@@ -1,5 +1,4 @@
 import HTTPServer
-import JSON
 import LayoutPicture
 import NavigationLayout
 
