@@ -30,7 +30,6 @@ extension LayoutSession {
             let verdict = checks.check(
                 constraint, spec: spec, first: anchorItem(spec.first, firstItem),
                 second: spec.second.map { anchorItem($0, secondItem) })
-            // Nearly every constraint passes: appending an empty list still costs a call.
             if !verdict.diagnostics.isEmpty { buildDiagnostics += verdict.diagnostics }
             guard verdict.install, let built = build(spec, firstItem: firstItem, secondItem: secondItem) else {
                 continue

@@ -1,3 +1,6 @@
+// Hot: measured by the `path` and `builtin-path` stages (Benchmarks/Thresholds/budgets.json,
+// `navlayout-layout-bench --profile path`); changes here are checked by scripts/check-budgets.sh.
+
 /// The items a state places: its views, the hiding stacks and their arranged views, the custom views and
 /// stacks named only by constraints, the guides and the prompt; and the constraints in force.
 extension LayoutSession {
@@ -10,7 +13,7 @@ extension LayoutSession {
     func collectConstraints() -> [DelegateConstraint] {
         guard let layout = plan.stateLayout else { return [] }
         let prompt = promptLayout
-        // Sized once: joining the lists pairwise made an array and then grew it for the prompt's.
+        // Sized once: joining the lists pairwise would make an array and then grow it for the prompt's.
         var constraints: [DelegateConstraint] = []
         constraints.reserveCapacity(
             plan.document.shared.count + layout.constraints.count + (prompt?.constraints.count ?? 0))

@@ -1,3 +1,6 @@
+// Hot: measured by the `decode` and `path` stages (Benchmarks/Thresholds/budgets.json,
+// `navlayout-layout-bench --profile decode`); changes here are checked by scripts/check-budgets.sh.
+
 /// Anchors: `item.attribute` and `item.margins.attribute`, names read straight from the bytes.
 extension ExpressionScanner {
     mutating func name(what: String) throws(ExpressionError) -> String {

@@ -17,9 +17,8 @@ public struct ItemCatalog: Sendable, Equatable {
         }
     }
 
-    /// Custom names in declaration order (views, then guides, then stacks). Built when read (messages
-    /// and tests): the index already holds the names, and a second list was one more heap block per
-    /// request.
+    /// Custom names in declaration order (views, then guides, then stacks), read from the index (only
+    /// messages and tests ask for them).
     public var customNames: [String] { customIndex.names }
     /// The entry of each custom name, by position in `customNames`.
     private var customEntries: [Entry] = []
