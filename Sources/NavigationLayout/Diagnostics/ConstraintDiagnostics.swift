@@ -40,7 +40,7 @@ struct ConstraintDiagnostics {
     func check(_ constraint: DelegateConstraint) -> Verdict {
         let spec = constraint.spec
         func item(of anchor: Anchor) -> AnchorItem {
-            AnchorItem(builtIn: BuiltInItem(rawValue: anchor.item.name), isPlaced: isPlaced(anchor.item.name))
+            AnchorItem(builtIn: BuiltInItem(named: anchor.item.name), isPlaced: isPlaced(anchor.item.name))
         }
         return check(constraint, spec: spec, first: item(of: spec.first), second: spec.second.map(item(of:)))
     }

@@ -23,7 +23,7 @@ extension LayoutSession {
             func anchorItem(_ anchor: Anchor, _ placed: Int?) -> ConstraintDiagnostics.AnchorItem {
                 guard let placed else {
                     return ConstraintDiagnostics.AnchorItem(
-                        builtIn: BuiltInItem(rawValue: anchor.item.name), isPlaced: false)
+                        builtIn: BuiltInItem(named: anchor.item.name), isPlaced: false)
                 }
                 return ConstraintDiagnostics.AnchorItem(builtIn: items[placed].builtIn, isPlaced: true)
             }

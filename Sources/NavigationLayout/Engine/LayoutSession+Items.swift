@@ -65,7 +65,7 @@ extension LayoutSession {
     /// hiding stack with its arranged views.
     private mutating func placeView(_ name: String, declared: DeclaredItems, availability: ComponentAvailability) {
         guard itemIndex[name] == nil else { return }
-        if let item = BuiltInItem(rawValue: name) {
+        if let item = BuiltInItem(named: name) {
             if let problem = availability.problem(with: item) {
                 buildDiagnostics.append(.unavailableInState(name, constraint: nil, state: stateName, detail: problem))
                 return
@@ -97,7 +97,7 @@ extension LayoutSession {
         var arranged: [Int] = []
         arranged.reserveCapacity(stack.arranged.count)
         for member in stack.arranged where itemIndex[member] == nil {
-            if let item = BuiltInItem(rawValue: member) {
+            if let item = BuiltInItem(named: member) {
                 // The SDK hands a stack only the buttons of the state (no .reporting when ready).
                 guard availability.problem(with: item) == nil else { continue }
                 add(member, role: .component(item))

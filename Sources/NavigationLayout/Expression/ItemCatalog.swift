@@ -41,7 +41,7 @@ public struct ItemCatalog: Sendable, Equatable {
     /// Every constraint looks up two names: built-in names by their own fast lookup, custom names by the
     /// index (no hashing while the document is small).
     public func entry(named name: String) -> Entry? {
-        if let item = BuiltInItem(rawValue: name) { return .builtIn(item) }
+        if let item = BuiltInItem(named: name) { return .builtIn(item) }
         return customIndex[name].map { customEntries[$0] }
     }
 

@@ -110,7 +110,7 @@ extension RequestDecoder {
             report(path, "'style' is reserved for style values (style.name); choose another name")
             return false
         }
-        if BuiltInItem(rawValue: name) != nil {
+        if BuiltInItem(named: name) != nil {
             report(path, "'\(name)' is a built-in item; choose another name")
             return false
         }
