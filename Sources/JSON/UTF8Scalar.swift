@@ -1,3 +1,6 @@
+// Hot: measured by the `served`, `path` and `decode` stages (Benchmarks/Thresholds/budgets.json,
+// `navlayout-layout-bench --profile served`); changes here are checked by scripts/check-budgets.sh.
+
 /// RFC 3629's rules for one multi-byte UTF-8 scalar (no overlong forms, no surrogates, nothing above
 /// U+10FFFF), as the parser checks them in strings.
 enum UTF8Scalar {
