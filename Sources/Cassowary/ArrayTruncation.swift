@@ -1,8 +1,11 @@
+// Hot: measured by the `solve`, `path` and `served` stages (Benchmarks/Thresholds/budgets.json,
+// `navlayout-layout-bench --profile solve`); changes here are checked by scripts/check-budgets.sh.
+
 extension Array {
     /// Drops the elements from `count` on, keeping the capacity. Scratch buffers are cleared after
     /// every use and are often empty or short already: popping is cheaper there than the general
     /// range replacement behind `removeAll(keepingCapacity:)`, but only for a few elements (each pop
-    /// pays its own uniqueness check; measured on a nav build, 3 beat 2 and 8).
+    /// pays its own uniqueness check; a limit of three measures better than two or eight).
     @inline(__always)
     mutating func truncate(to count: Int) {
         let excess = self.count - count

@@ -1,3 +1,6 @@
+// Hot: measured by the `solve`, `path` and `served` stages (Benchmarks/Thresholds/budgets.json,
+// `navlayout-layout-bench --profile solve`); changes here are checked by scripts/check-budgets.sh.
+
 /// One (row, symbol) membership in the column index: a node of the symbol's doubly linked list of
 /// rows. The operations work on raw pointers so the merge loop can link and unlink without
 /// array bounds, uniqueness or exclusivity checks; callers reserve free nodes first.

@@ -1,3 +1,6 @@
+// Hot: measured by the `solve`, `path` and `served` stages (Benchmarks/Thresholds/budgets.json,
+// `navlayout-layout-bench --profile solve`); changes here are checked by scripts/check-budgets.sh.
+
 /// A variable defined by a required equality in which it appeared for the first time, like
 /// `v1.left == v0.left + v0.width + 8`. Such a variable can never be what makes a system
 /// infeasible or a priority lose, so it stays out of the tableau: the definition is kept as written

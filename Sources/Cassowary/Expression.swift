@@ -2,8 +2,7 @@
 ///
 /// Build expressions with the arithmetic operators (`2 * x - y + 10`) or term by term with
 /// ``append(_:)``; a variable may occur in several terms, the solver adds their coefficients up.
-/// Up to four terms are stored in the value itself (see TermList.swift), so the common
-/// expression needs no heap block of its own.
+/// Up to four terms are stored in the value itself, more in an array (see TermList.swift).
 public struct Expression: Sendable, CustomStringConvertible {
     var termList: TermList
     public var constant: Double

@@ -1,3 +1,6 @@
+// Hot: measured by the `solve`, `path` and `served` stages (Benchmarks/Thresholds/budgets.json,
+// `navlayout-layout-bench --profile solve`); changes here are checked by scripts/check-budgets.sh.
+
 /// A map from object identity to a small integer, for the API boundary (variable -> symbol,
 /// constraint -> record). Open addressing with a multiplicative hash of the object address: much
 /// cheaper than `Dictionary`'s seeded SipHash for pointer keys. It is never iterated, so its

@@ -1,6 +1,9 @@
+// Hot: measured by the `solve`, `path` and `served` stages (Benchmarks/Thresholds/budgets.json,
+// `navlayout-layout-bench --profile solve`); changes here are checked by scripts/check-budgets.sh.
+
 /// The constraint records by index, with free indices for reuse. Stored without `Optional`
 /// (a free index holds a placeholder record): destroying an array of optional records goes through
-/// the generic enum machinery per element, which made tearing a solver down cost more than building
+/// the generic enum machinery per element, which makes tearing a solver down cost more than building
 /// some of it.
 struct RecordTable: Sendable {
     private var storage: [ConstraintRecord] = []

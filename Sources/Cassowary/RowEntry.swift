@@ -1,3 +1,6 @@
+// Hot: measured by the `solve`, `path` and `served` stages (Benchmarks/Thresholds/budgets.json,
+// `navlayout-layout-bench --profile solve`); changes here are checked by scripts/check-budgets.sh.
+
 /// One coefficient of a sparse tableau row. Rows keep their entries sorted by symbol id, which makes
 /// merging two rows a linear walk and iteration order independent of history.
 struct RowEntry {

@@ -1,3 +1,6 @@
+// Hot: measured by the `path` and `served` stages (Benchmarks/Thresholds/budgets.json,
+// `navlayout-layout-bench --profile path`); changes here are checked by scripts/check-budgets.sh.
+
 extension Solver {
     /// The variables the constraints do not determine, in the order the solver first saw them.
     ///

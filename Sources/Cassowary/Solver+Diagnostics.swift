@@ -1,9 +1,12 @@
+// Hot: measured by the `path` and `served` stages (Benchmarks/Thresholds/budgets.json,
+// `navlayout-layout-bench --profile path`); changes here are checked by scripts/check-budgets.sh.
+
 extension Solver {
     /// The non-required constraints the current solution violates, with their violation, in the
     /// order they were added. Edit variables' suggestions are not constraints and are not listed.
     public func brokenConstraints() -> [BrokenConstraint] {
         // The records are walked in index order and only the broken ones (usually none or a few) are
-        // put in the order of addition afterwards: sorting every record to find them cost more than
+        // put in the order of addition afterwards: sorting every record to find them costs more than
         // the whole check.
         var broken: [(sequence: Int, constraint: BrokenConstraint)] = []
         let values = tableau.solutionValues()

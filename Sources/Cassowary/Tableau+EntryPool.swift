@@ -1,3 +1,6 @@
+// Hot: measured by the `solve`, `path` and `served` stages (Benchmarks/Thresholds/budgets.json,
+// `navlayout-layout-bench --profile solve`); changes here are checked by scripts/check-budgets.sh.
+
 /// Row storage: the entries of every row live in one pool, each row in a region of it
 /// (`start`, `count`, `capacity` of each `RowHeader`). A row costs no allocation of its own and a
 /// solver's teardown frees one buffer, not one per row. A row that outgrows its region moves to the
@@ -51,7 +54,7 @@ extension Tableau {
             rows[index].capacity = Int32(capacity)
             // Grow the pool by the region: the entries themselves as one block copy, then
             // placeholders for the spare room (a third of the region at most). Appending a
-            // `repeatElement` of the whole region and copying over it walked a generic iterator per
+            // `repeatElement` of the whole region and copying over it would walk a generic iterator per
             // element and cost more than everything else here.
             entryPool.append(contentsOf: source)
             for _ in count..<capacity { entryPool.append(RowEntry(symbol: 0, node: 0, coefficient: 0)) }

@@ -1,3 +1,6 @@
+// Hot: measured by the `solve`, `path` and `served` stages (Benchmarks/Thresholds/budgets.json,
+// `navlayout-layout-bench --profile solve`); changes here are checked by scripts/check-budgets.sh.
+
 /// The undo journal that makes a rejected add atomic.
 ///
 /// Only phase one (the artificial variable) can fail after it has changed the tableau, so only phase

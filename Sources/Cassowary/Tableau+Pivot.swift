@@ -1,3 +1,6 @@
+// Hot: measured by the `solve`, `path` and `served` stages (Benchmarks/Thresholds/budgets.json,
+// `navlayout-layout-bench --profile solve`); changes here are checked by scripts/check-budgets.sh.
+
 extension Tableau {
     /// `rows[target] += factor · source` for every row of `targets`, in order, where `factor` is
     /// the row's coefficient of `eliminated` (the symbol being substituted), which leaves the row.
@@ -202,7 +205,7 @@ extension Tableau {
         var source: [RowEntry] = []
         swap(&source, &sourceBuffer)
         source.truncate(to: 0)
-        // Copied from a pointer into the pool: appending the `ArraySlice` went through the
+        // Copied from a pointer into the pool: appending the `ArraySlice` would go through the
         // slice's generic copy, paid on every substitution.
         let rowRange = range(slot)
         entryPool.withUnsafeBufferPointer { pool in

@@ -1,3 +1,6 @@
+// Hot: measured by the `solve`, `path` and `served` stages (Benchmarks/Thresholds/budgets.json,
+// `navlayout-layout-bench --profile solve`); changes here are checked by scripts/check-budgets.sh.
+
 extension Tableau {
     /// Adds `coefficient · symbol` to the row being built, expanding a basic symbol into its row so
     /// that the new row mentions only non-basic symbols. Returns the constant the expansion adds.

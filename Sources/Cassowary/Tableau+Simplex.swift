@@ -1,3 +1,6 @@
+// Hot: measured by the `solve`, `path` and `served` stages (Benchmarks/Thresholds/budgets.json,
+// `navlayout-layout-bench --profile solve`); changes here are checked by scripts/check-budgets.sh.
+
 extension Tableau {
     /// The slot of the row that limits how far `entering` can grow: the restricted row that first
     /// reaches zero (minimum ratio). Ties go to the lowest basic symbol id (Bland's rule), so the

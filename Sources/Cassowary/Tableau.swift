@@ -1,3 +1,6 @@
+// Hot: measured by the `solve`, `path` and `served` stages (Benchmarks/Thresholds/budgets.json,
+// `navlayout-layout-bench --profile solve`); changes here are checked by scripts/check-budgets.sh.
+
 /// The simplex tableau behind ``Solver``: sparse rows, a column index and a lexicographic objective.
 ///
 /// Every row reads `basic = constant + Σ coefficient · symbol` over non-basic symbols. Symbols are small

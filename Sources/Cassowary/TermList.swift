@@ -1,8 +1,11 @@
+// Hot: measured by the `solve`, `path` and `served` stages (Benchmarks/Thresholds/budgets.json,
+// `navlayout-layout-bench --profile solve`); changes here are checked by scripts/check-budgets.sh.
+
 /// The terms of an ``Expression``: up to four in the value itself, more in an array.
 ///
 /// Almost every layout constraint has one to four terms (`a == b`, `a == b * m + c`, a center
 /// between two edges), and a system builds and frees one expression per constraint. An array per
-/// expression made that one more heap block per constraint, torn down element by element through
+/// expression would be one more heap block per constraint, torn down element by element through
 /// the generic array machinery; inline terms cost neither. The list is kept small on purpose: a
 /// ``Constraint`` holding it stays within 120 bytes, the largest block glibc's allocator still
 /// frees through its fast bins (a larger one costs about twice as much to free). Order and

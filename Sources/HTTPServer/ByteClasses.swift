@@ -1,3 +1,6 @@
+// Hot: measured by the `http-parse` stage (Benchmarks/Thresholds/budgets.json,
+// `navlayout-http-bench --profile parse`); changes here are checked by scripts/check-budgets.sh.
+
 /// The byte classes of RFC 9110 section 5.6 that the parser checks, as a 256-entry table so the hot
 /// loops do one load per byte instead of a chain of comparisons.
 enum ByteClass {

@@ -73,7 +73,7 @@ final class EventLoop: Sendable {
 
     /// Moves every pending completion, in delivery order, into `batch` (which must be empty) and
     /// leaves `batch`'s former storage in the mailbox: the loop and the mailbox swap two buffers
-    /// back and forth, so taking a batch neither allocates nor copies under the lock.
+    /// back and forth, so the lock is held only for the swap.
     func takeCompletions(into batch: inout [HandlerCompletion]) {
         mailbox.withLock { box in
             if !box.completions.isEmpty { swap(&box.completions, &batch) }

@@ -1,3 +1,6 @@
+// Hot: measured by the `http-parse` stage (Benchmarks/Thresholds/budgets.json,
+// `navlayout-http-bench --profile parse`); changes here are checked by scripts/check-budgets.sh.
+
 /// Bytes read from a socket and not yet consumed by the parser.
 ///
 /// One growable array with a read and a write index: reads land directly in its spare capacity, the

@@ -1,6 +1,7 @@
 import Synchronization
 
-/// Request ids: a random per-process prefix and a counter, unique without a system call per request.
+/// Request ids: a random per-process prefix and a counter, unique within a process and unlikely to repeat
+/// across processes.
 public enum RequestID {
     private static let prefix: String = {
         let random = UInt32.random(in: 0...UInt32.max)

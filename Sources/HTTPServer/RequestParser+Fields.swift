@@ -1,3 +1,6 @@
+// Hot: measured by the `http-parse` stage (Benchmarks/Thresholds/budgets.json,
+// `navlayout-http-bench --profile parse`); changes here are checked by scripts/check-budgets.sh.
+
 /// Header and trailer field lines (RFC 9112 section 5), up to the blank line that ends them.
 extension RequestParser {
     /// One field line of the head, or of the trailers after a chunked body; the blank line after the

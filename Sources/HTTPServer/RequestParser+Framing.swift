@@ -1,3 +1,6 @@
+// Hot: measured by the `http-parse` stage (Benchmarks/Thresholds/budgets.json,
+// `navlayout-http-bench --profile parse`); changes here are checked by scripts/check-budgets.sh.
+
 /// What the head decides before any body is read: where the body ends (RFC 9112 section 6.3), whether
 /// the connection stays open, and whether the client waits for 100 Continue.
 extension RequestParser {

@@ -1,3 +1,6 @@
+// Hot: measured by the `http-parse` stage (Benchmarks/Thresholds/budgets.json,
+// `navlayout-http-bench --profile parse`); changes here are checked by scripts/check-budgets.sh.
+
 /// The request line: method, request-target and HTTP version (RFC 9112 section 3).
 extension RequestParser {
     /// The request line, after at most a few blank lines; the header fields follow it.

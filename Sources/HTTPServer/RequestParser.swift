@@ -1,3 +1,6 @@
+// Hot: measured by the `http-parse` stage (Benchmarks/Thresholds/budgets.json,
+// `navlayout-http-bench --profile parse`); changes here are checked by scripts/check-budgets.sh.
+
 #if canImport(Glibc)
     import Glibc
 #endif

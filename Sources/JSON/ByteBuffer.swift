@@ -1,10 +1,13 @@
+// Hot: measured by the `served` and `path` stages (Benchmarks/Thresholds/budgets.json,
+// `navlayout-layout-bench --profile served`); changes here are checked by scripts/check-budgets.sh.
+
 /// The compact writer's output: bytes stored through a pointer, so that appending a byte or a short
 /// run is a store and a capacity test (an array append also checks that its storage is unique, and
 /// copies every run through a generic path). `array()` copies the bytes out once, at the end.
 ///
 /// The bytes live in a `ManagedBuffer`, an ordinary heap object: `UnsafeMutablePointer.allocate`
 /// goes through the runtime's aligned allocation (`memalign` on Linux), which for a buffer of a few
-/// kilobytes cost more than writing the whole result into it.
+/// kilobytes costs more than writing the whole result into it.
 ///
 /// A struct rather than a class: the writer that owns it holds it inline, so writing a result makes
 /// one heap block fewer. Copying one would share the storage, so it is never copied: one writer owns

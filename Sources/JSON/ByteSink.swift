@@ -1,3 +1,6 @@
+// Hot: measured by the `served` and `path` stages (Benchmarks/Thresholds/budgets.json,
+// `navlayout-layout-bench --profile served`); changes here are checked by scripts/check-budgets.sh.
+
 /// Where the JSON writers put their bytes: an array, the compact writer's `ByteBuffer`, or a run of
 /// room in it (`PointerSink`).
 public protocol ByteSink {

@@ -1,6 +1,9 @@
+// Hot: measured by the `served` and `path` stages (Benchmarks/Thresholds/budgets.json,
+// `navlayout-layout-bench --profile served`); changes here are checked by scripts/check-budgets.sh.
+
 /// Writes compact JSON straight into a byte buffer, value by value, for the hot path's output: the
 /// layout result is written on every request, and building it as a `JSONValue` tree first (an object
-/// per frame, a string compare per member insertion) cost more than the bytes themselves.
+/// per frame, a string compare per member insertion) costs more than the bytes themselves.
 ///
 /// The bytes are those `JSONWriter(format: .compact)` writes for the same values: scalars go through
 /// the same number and string writers, and a `JSONValue` can be written in place with `value(_:)`.

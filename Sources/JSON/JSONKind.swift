@@ -1,5 +1,4 @@
-/// The six kinds of JSON value: a tape token's kind, and the name error messages give a value's type
-/// whichever parser read it.
+/// The six kinds of JSON value, and the names error messages give a value's type.
 enum JSONKind: UInt8 {
     case null
     case bool

@@ -1,5 +1,7 @@
-/// The value of a JSON number whose text both parsers have already checked against the grammar,
-/// converted the same way by each.
+// Hot: measured by the `served`, `path` and `decode` stages (Benchmarks/Thresholds/budgets.json,
+// `navlayout-layout-bench --profile served`); changes here are checked by scripts/check-budgets.sh.
+
+/// The value of a JSON number whose text the parser has already checked against the grammar.
 enum JSONNumberValue {
     /// The number `text` spells, or nil when it is too large for a finite Double. `isInteger`: the
     /// text has no fraction and no exponent.

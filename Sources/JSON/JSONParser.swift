@@ -1,3 +1,6 @@
+// Hot: measured by the `served`, `path` and `decode` stages (Benchmarks/Thresholds/budgets.json,
+// `navlayout-layout-bench --profile served`); changes here are checked by scripts/check-budgets.sh.
+
 /// A strict RFC 8259 JSON parser that reports the line and column of every error.
 ///
 /// Strict means: one value with optional surrounding whitespace (space, tab, LF, CR); no comments, no
@@ -43,7 +46,7 @@ public struct JSONParser: Sendable {
     }
 
     /// The position of the first byte at or after `position` that ends a plain run inside a string
-    /// (see `hasSpecialByte`), or `buffer.count`: the byte-wise finish of both parsers' word-wide scans.
+    /// (see `hasSpecialByte`), or `buffer.count`: the byte-wise finish of the string scan's word-wide one.
     @inline(__always)
     static func endOfPlainRun(in buffer: UnsafeBufferPointer<UInt8>, from position: Int) -> Int {
         var position = position

@@ -1,3 +1,6 @@
+// Hot: measured by the `served` and `path` stages (Benchmarks/Thresholds/budgets.json,
+// `navlayout-layout-bench --profile served`); changes here are checked by scripts/check-budgets.sh.
+
 /// Writes JSON deterministically: the same value always gives the same bytes.
 ///
 /// - Object members come out in their stored order (insertion order when built, document order when

@@ -1,5 +1,8 @@
+// Hot: measured by the `served`, `path` and `decode` stages (Benchmarks/Thresholds/budgets.json,
+// `navlayout-layout-bench --profile served`); changes here are checked by scripts/check-budgets.sh.
+
 /// RFC 3629's rules for one multi-byte UTF-8 scalar (no overlong forms, no surrogates, nothing above
-/// U+10FFFF), shared by both JSON parsers so that they accept exactly the same text.
+/// U+10FFFF), as the parser checks them in strings.
 enum UTF8Scalar {
     /// What a lead byte announces: the scalar's length in bytes and the range its second byte must
     /// fall in (narrower than 0x80...0xBF after the leads that could start an overlong form, a

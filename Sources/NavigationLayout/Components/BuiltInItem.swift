@@ -16,35 +16,6 @@ public enum BuiltInItem: String, CaseIterable, Sendable, Hashable {
     case recenter
     case headerAccessory
 
-    /// The item of a name. Every constraint's anchors are looked up here several times per request; the
-    /// synthesized initializer's string switch costs several hundred instructions per call, and so does
-    /// hashing the name for a dictionary.
-    public init?(rawValue: String) {
-        // Length and first letter single out one candidate (no two names share both), and one string
-        // comparison confirms it: cheaper than comparing the name with every name of its length.
-        guard let first = rawValue.utf8.first else { return nil }
-        let candidate: BuiltInItem
-        switch (rawValue.utf8.count, first) {
-        case (3, UInt8(ascii: "m")): candidate = .map
-        case (8, UInt8(ascii: "s")): candidate = .safeArea
-        case (8, UInt8(ascii: "t")): candidate = .turnCard
-        case (7, UInt8(ascii: "e")): candidate = .etaCard
-        case (15, UInt8(ascii: "t")): candidate = .tripProgressBar
-        case (11, UInt8(ascii: "s")): candidate = .speedWidget
-        case (10, UInt8(ascii: "g")): candidate = .googleLogo
-        case (8, UInt8(ascii: "v")): candidate = .viewport
-        case (6, UInt8(ascii: "p")): candidate = .prompt
-        case (7, UInt8(ascii: "c")): candidate = .compass
-        case (9, UInt8(ascii: "r")): candidate = .reporting
-        case (10, UInt8(ascii: "m")): candidate = .myLocation
-        case (8, UInt8(ascii: "r")): candidate = .recenter
-        case (15, UInt8(ascii: "h")): candidate = .headerAccessory
-        default: return nil
-        }
-        guard candidate.rawValue == rawValue else { return nil }
-        self = candidate
-    }
-
     /// What sort of thing the item is; decides margins, sizing and how diagrams draw it.
     public enum Kind: String, Sendable {
         /// The map view itself: the superview every constraint lives in.

@@ -1,18 +1,15 @@
 /// The checks a delegate's constraint gets before it is installed: findings that depend on the state
 /// being solved (not on the constraint alone, which the request decoder already checked).
 struct ConstraintDiagnostics {
-    /// The parts of the plan the checks read (a copy of the plan would count a reference for each of
-    /// its fields, per request).
+    /// The parts of the plan the checks read.
     let mode: LayoutMode
     let navigation: NavigationMode
     let wideMode: Bool
     let availability: ComponentAvailability
-    /// The items the state placed, by name: the index itself rather than a closure reading it (a
-    /// closure's captured context was a heap block per request).
+    /// The items the state placed, by name.
     let placed: ItemNameIndex
 
-    /// From the plan's fields, read by the caller in place: a session passing its whole plan would
-    /// copy it (a reference count for each of its fields, per request).
+    /// From the plan's fields, which the caller reads.
     init(
         mode: LayoutMode, navigation: NavigationMode, wideMode: Bool, availability: ComponentAvailability,
         placed: ItemNameIndex
@@ -43,13 +40,13 @@ struct ConstraintDiagnostics {
     func check(_ constraint: DelegateConstraint) -> Verdict {
         let spec = constraint.spec
         func item(of anchor: Anchor) -> AnchorItem {
-            AnchorItem(builtIn: BuiltInItem(rawValue: anchor.item.name), isPlaced: isPlaced(anchor.item.name))
+            AnchorItem(builtIn: BuiltInItem(named: anchor.item.name), isPlaced: isPlaced(anchor.item.name))
         }
         return check(constraint, spec: spec, first: item(of: spec.first), second: spec.second.map(item(of:)))
     }
 
     /// The checks with the constraint's spec and the anchors' items given (the session has read and
-    /// looked them up already: reading the spec again would copy it, a reference count per name).
+    /// looked them up already).
     func check(_ constraint: DelegateConstraint, spec: LayoutConstraintSpec, first: AnchorItem, second: AnchorItem?)
         -> Verdict
     {

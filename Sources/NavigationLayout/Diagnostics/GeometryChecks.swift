@@ -1,7 +1,7 @@
 /// Findings about the solved frames: overlaps, prompts covering what they must not, frames off the map,
 /// cards off the leading edge in wide mode, and prompt corners.
 struct GeometryChecks {
-    /// The parts of the plan the checks read (a whole plan would be copied, field by field, per solve).
+    /// The parts of the plan the checks read.
     let screen: Screen
     let style: StyleValues
     let navigation: NavigationMode
@@ -70,8 +70,7 @@ struct GeometryChecks {
     }
 
     private func overlaps(into diagnostics: inout [Diagnostic]) {
-        // Pairs are walked over `visible` with the candidate test inline: a filtered copy of the list
-        // was an array grown by doubling on every request.
+        // Pairs of visible items, skipping those that cannot overlap anything.
         for position in visible.indices where isOverlapCandidate(visible[position]) {
             let first = visible[position]
             for second in visible[(position + 1)...] where isOverlapCandidate(second) {
@@ -116,8 +115,7 @@ struct GeometryChecks {
         }
     }
 
-    /// Whether item `index` is arranged in a stack laid out from the bottom (a scan of the few stacks
-    /// instead of a list of their names built per request).
+    /// Whether item `index` is arranged in a stack laid out from the bottom.
     private func isInBottomStack(_ index: Int) -> Bool {
         guard let name = items[index].stack else { return false }
         return stacks.contains { $0.stack.name == name && $0.stack.position == .bottom }

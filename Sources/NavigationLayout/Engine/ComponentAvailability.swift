@@ -1,6 +1,5 @@
 /// Whether the SDK hands a component over in the state being solved: the three facts of the plan
-/// that decide it, copied out, so that the checks that ask for every view and constraint hold three
-/// flags instead of a copy of the whole plan (a reference count for each of its fields).
+/// that decide it, which the checks ask about for every view and constraint.
 struct ComponentAvailability: Sendable {
     let allowsBuiltInOnlyItems: Bool
     let navigation: NavigationMode

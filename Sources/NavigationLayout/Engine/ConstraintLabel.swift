@@ -2,10 +2,9 @@ import Cassowary
 
 /// How a constraint is named in messages; rendered only when a message needs it (most never do).
 ///
-/// Plain data (positions, numbers, static text), no strings or references: every installed
-/// constraint keeps its label for the session's lifetime, and a label holding strings cost a
-/// reference count to make and another to destroy, for a text that is almost never printed. The
-/// session renders it from its own items, stacks and constraints (`LayoutSession.text(of:for:)`).
+/// Plain data (positions, numbers, static text): the text is almost never printed, so the session
+/// renders it when a message needs it, from its own items, stacks and constraints
+/// (`LayoutSession.text(of:for:)`).
 enum ConstraintLabel: Sendable {
     /// As the document wrote it: the position in the session's constraints in force.
     case written(Int)
@@ -28,8 +27,7 @@ enum ConstraintLabel: Sendable {
     }
 }
 
-/// An installed constraint with its label. A struct rather than a tuple: an array of tuples is torn
-/// down through the runtime's generic tuple walk, one element at a time.
+/// An installed constraint with its label.
 struct InstalledConstraint: Sendable {
     let constraint: Constraint
     let label: ConstraintLabel

@@ -1,3 +1,6 @@
+// Hot: measured by the `path` and `builtin-path` stages (Benchmarks/Thresholds/budgets.json,
+// `navlayout-layout-bench --profile path`); changes here are checked by scripts/check-budgets.sh.
+
 import Cassowary
 
 /// Expressions of a few terms built in place. `Expression(terms:constant:)` takes an array, which

@@ -1,3 +1,6 @@
+// Hot: measured by the `path` and `builtin-path` stages (Benchmarks/Thresholds/budgets.json,
+// `navlayout-layout-bench --profile path`); changes here are checked by scripts/check-budgets.sh.
+
 import Cassowary
 
 /// The four variables of a view or guide the solver places.

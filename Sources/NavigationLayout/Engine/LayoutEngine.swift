@@ -3,9 +3,8 @@
 public enum LayoutEngine {
     /// Solves a request: the delegate's layout when it has one, else the built-in layout of its settings.
     public static func solve(_ request: LayoutRequest) -> LayoutResult {
-        // What `PreparedLayout(request).solve(screen: request.screen)` does, without keeping the request:
-        // a PreparedLayout holds a copy of it, a reference count for each of its fields and a release
-        // for each when it goes.
+        // What `PreparedLayout(request).solve(screen: request.screen)` does, without keeping the request
+        // for another screen.
         var session = LayoutSession(plan: plan(for: request))
         return PreparedLayout.solve(&session, request: request, screen: request.screen)
     }

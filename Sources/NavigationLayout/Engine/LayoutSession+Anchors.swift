@@ -1,3 +1,6 @@
+// Hot: measured by the `path` and `builtin-path` stages (Benchmarks/Thresholds/budgets.json,
+// `navlayout-layout-bench --profile path`); changes here are checked by scripts/check-budgets.sh.
+
 import Cassowary
 
 /// Anchors to terms: a document constraint written as a solver constraint over the items' variables and
@@ -36,7 +39,7 @@ extension LayoutSession {
         let margin = anchor.item.margins ? plan.style[.layoutMargin] : 0
         if let index = placedItem {
             // Nearly every anchor names a placed item: its variables go straight from the item into the
-            // terms (held in locals on the way they were retained and released once more each).
+            // terms (held in locals on the way they would be retained and released once more each).
             if let factor = positionFactor {
                 expression.append(
                     Term(horizontal ? items[index].variables.left : items[index].variables.top, factor * scale))

@@ -17,7 +17,7 @@ extension LayoutSession {
             let found = table.isEmpty ? label(of: broken.constraint) : table[ObjectIdentifier(broken.constraint)]
             guard let label = found, label.isReported else { continue }
             // Sized at the first report: most broken constraints are unreported ones (hugging, fitting
-            // sizes), and a result without reports then allocates nothing here.
+            // sizes), so most results have no reports at all.
             if reports.isEmpty { reports.reserveCapacity(brokenConstraints.count) }
             reports.append(
                 BrokenConstraintReport(

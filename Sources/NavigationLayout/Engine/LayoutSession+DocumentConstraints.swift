@@ -23,14 +23,13 @@ extension LayoutSession {
             func anchorItem(_ anchor: Anchor, _ placed: Int?) -> ConstraintDiagnostics.AnchorItem {
                 guard let placed else {
                     return ConstraintDiagnostics.AnchorItem(
-                        builtIn: BuiltInItem(rawValue: anchor.item.name), isPlaced: false)
+                        builtIn: BuiltInItem(named: anchor.item.name), isPlaced: false)
                 }
                 return ConstraintDiagnostics.AnchorItem(builtIn: items[placed].builtIn, isPlaced: true)
             }
             let verdict = checks.check(
                 constraint, spec: spec, first: anchorItem(spec.first, firstItem),
                 second: spec.second.map { anchorItem($0, secondItem) })
-            // Nearly every constraint passes: appending an empty list still costs a call.
             if !verdict.diagnostics.isEmpty { buildDiagnostics += verdict.diagnostics }
             guard verdict.install, let built = build(spec, firstItem: firstItem, secondItem: secondItem) else {
                 continue

@@ -34,8 +34,7 @@ extension LayoutSession {
             appendBottomUp(visible, inStackAt: stackIndex, spacing: spacing, to: &constraints)
         }
         appendFittingSize(of: visible, inStackAt: stackIndex, gaps: gaps, knownWidth: knownWidth, to: &constraints)
-        // The ones the solver took are kept in place at the front of the same array (a second array
-        // for them was one more allocation per stack).
+        // The ones the solver took move to the front of the array, in order; the rest are dropped.
         var installedCount = 0
         for position in constraints.indices where install(constraints[position], label: .stack(index)) {
             constraints.swapAt(installedCount, position)
@@ -48,9 +47,6 @@ extension LayoutSession {
     /// Each visible view's aligned edge on the stack's, and the stack at least as wide as the view.
     /// Returns the widest width known before solving (intrinsic or SDK), which the stack's fitting width
     /// takes.
-    ///
-    /// The variables are read from the items where each term is made (`items[i].variables.top`):
-    /// copying an item's `ItemVariables` to a local retains and releases all four of them.
     private func appendAlignment(
         of visible: ArraySlice<Int>, inStackAt stackIndex: Int, alignment: HidingStack.Alignment,
         to constraints: inout [Constraint]
@@ -174,9 +170,7 @@ extension LayoutSession {
         return false
     }
 
-    /// Whether item `index` shows: not a view its hiding stack has hidden. (Loops rather than closures
-    /// here and in `makeResult`: a closure that reads the session's fields made Swift copy the whole
-    /// session, solver included, for every result.)
+    /// Whether item `index` shows: not a view its hiding stack has hidden.
     func isVisible(_ index: Int) -> Bool {
         guard let stackName = items[index].stack else { return true }
         for position in stacks.indices where stacks[position].stack.name == stackName {

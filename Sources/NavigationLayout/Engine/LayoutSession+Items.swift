@@ -1,3 +1,6 @@
+// Hot: measured by the `path` and `builtin-path` stages (Benchmarks/Thresholds/budgets.json,
+// `navlayout-layout-bench --profile path`); changes here are checked by scripts/check-budgets.sh.
+
 /// The items a state places: its views, the hiding stacks and their arranged views, the custom views and
 /// stacks named only by constraints, the guides and the prompt; and the constraints in force.
 extension LayoutSession {
@@ -10,7 +13,7 @@ extension LayoutSession {
     func collectConstraints() -> [DelegateConstraint] {
         guard let layout = plan.stateLayout else { return [] }
         let prompt = promptLayout
-        // Sized once: joining the lists pairwise made an array and then grew it for the prompt's.
+        // Sized once: joining the lists pairwise would make an array and then grow it for the prompt's.
         var constraints: [DelegateConstraint] = []
         constraints.reserveCapacity(
             plan.document.shared.count + layout.constraints.count + (prompt?.constraints.count ?? 0))
@@ -62,7 +65,7 @@ extension LayoutSession {
     /// hiding stack with its arranged views.
     private mutating func placeView(_ name: String, declared: DeclaredItems, availability: ComponentAvailability) {
         guard itemIndex[name] == nil else { return }
-        if let item = BuiltInItem(rawValue: name) {
+        if let item = BuiltInItem(named: name) {
             if let problem = availability.problem(with: item) {
                 buildDiagnostics.append(.unavailableInState(name, constraint: nil, state: stateName, detail: problem))
                 return
@@ -94,7 +97,7 @@ extension LayoutSession {
         var arranged: [Int] = []
         arranged.reserveCapacity(stack.arranged.count)
         for member in stack.arranged where itemIndex[member] == nil {
-            if let item = BuiltInItem(rawValue: member) {
+            if let item = BuiltInItem(named: member) {
                 // The SDK hands a stack only the buttons of the state (no .reporting when ready).
                 guard availability.problem(with: item) == nil else { continue }
                 add(member, role: .component(item))

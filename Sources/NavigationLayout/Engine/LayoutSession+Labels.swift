@@ -7,8 +7,7 @@ extension LayoutSession {
 
     /// Adds a constraint to the solver and keeps its label; a required constraint the solver rejects is
     /// reported as a conflict (with the constraints it conflicts with) instead. Returns whether it was added.
-    /// The constraint and its label are taken over (`consuming`): the label list keeps them without a
-    /// retain here and a release in the caller.
+    /// The constraint and its label are taken over (`consuming`) by the label list.
     @discardableResult
     mutating func install(_ constraint: consuming Constraint, label: consuming ConstraintLabel) -> Bool {
         do throws(SolverError) {

@@ -1,3 +1,6 @@
+// Hot: measured by the `served` and `path` stages (Benchmarks/Thresholds/budgets.json,
+// `navlayout-layout-bench --profile served`); changes here are checked by scripts/check-budgets.sh.
+
 import Cassowary
 
 /// The sizes the SDK gives its components (size rules, re-applied as positions change) and the intrinsic
@@ -55,7 +58,7 @@ extension LayoutSession {
             }
         }
         // First guess: every item spans the map, so cards start at the edges they usually sit on (one
-        // frame for all: a list of the same frame per item was one more heap block per request).
+        // frame for all: a list of the same frame per item would be one more heap block per request).
         let firstGuess = Frame(x: 0, y: 0, width: 0, height: plan.screen.height)
         for index in sizeRules.indices { applySizeRule(index, itemFrame: firstGuess, initial: true) }
     }

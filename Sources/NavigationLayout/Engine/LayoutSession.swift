@@ -1,3 +1,6 @@
+// Hot: measured by the `served` and `path` stages (Benchmarks/Thresholds/budgets.json,
+// `navlayout-layout-bench --profile served`); changes here are checked by scripts/check-budgets.sh.
+
 import Cassowary
 
 /// One delegate document solved in one navigation state: the solver, the items it places, and the
@@ -123,7 +126,7 @@ struct LayoutSession: Sendable {
     }
 
     /// Replaces `frames` with the items' current frames, in the storage of the previous pass (a new
-    /// array per pass was a heap block each time).
+    /// array per pass would be a heap block each time).
     private func updateFrames(_ frames: inout [Frame]) {
         frames.removeAll(keepingCapacity: true)
         frames.reserveCapacity(items.count)

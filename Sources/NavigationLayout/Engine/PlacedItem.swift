@@ -15,15 +15,13 @@ struct PlacedItem: Sendable {
     let variables: ItemVariables
     /// The stack the item is arranged in, if any.
     var stack: String?
-    /// Stored rather than derived from `role`: read for every constraint and check, where deriving it
-    /// made Swift copy the whole item (its strings, role and variables) for a flag.
+    /// Facts of `role`, settled when the item is made: read for every constraint and check.
     let isGuide: Bool
     let isStack: Bool
     let builtIn: BuiltInItem?
     /// For a guide: whether some constraint reads its horizontal or vertical position or size. A guide's
     /// placement on an axis nothing reads cannot change any frame (the seed's contentBottom has no x), so
-    /// only these axes count for ambiguity. Kept on the item: a table beside the items was one more heap
-    /// block per request.
+    /// only these axes count for ambiguity.
     var horizontalAxisRead = false
     var verticalAxisRead = false
 

@@ -15,8 +15,6 @@ public struct PreparedLayout: Sendable {
 
     /// Lays the request out on `screen`.
     public mutating func solve(screen: Screen) -> LayoutResult {
-        // The request takes the new screen in place (copying it to a new request and back would
-        // retain and release each of its fields).
         request.screen = screen
         // The plan fits its own screen; another screen can reuse it only when the document does not
         // depend on the screen (a request's own delegate in the same width class).

@@ -4,8 +4,8 @@ import Cassowary
 /// solver serves every screen size (rotation, split screen) by suggesting new values.
 ///
 /// Shared by every session for the same reason as `ItemVariables`: the solver keys on identity only.
-/// A namespace rather than a value each session stores: a session is copied and destroyed as a
-/// whole, and six stored references would be six more reference counts each time.
+/// A namespace rather than a value each session stores: the screen's variables are the same for every
+/// session.
 enum ScreenVariables {
     static let width = Variable("map.width")
     static let height = Variable("map.height")

@@ -7,8 +7,7 @@ struct SizeRule: Sendable {
         case height
     }
 
-    /// Where the size comes from. Data rather than a closure: a session keeps a dozen rules, and
-    /// a closure costs a context to make, a call to read and a reference count to destroy.
+    /// Where the size comes from: one of the SDK's sizing rules, which `value(_:_:)` computes.
     enum Source: Sendable {
         case cardWidth
         /// The turn card's height, from its top (the part of the top safe area it sits under).

@@ -1,3 +1,6 @@
+// Hot: measured by the `path` and `builtin-path` stages (Benchmarks/Thresholds/budgets.json,
+// `navlayout-layout-bench --profile path`); changes here are checked by scripts/check-budgets.sh.
+
 import Cassowary
 
 /// Where an anchor's terms are written while a document constraint is built: straight into an

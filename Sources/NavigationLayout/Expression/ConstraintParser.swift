@@ -48,7 +48,7 @@ public enum ConstraintParser {
         }
     }
 
-    /// Runs a scanner over the text's own UTF-8 storage (no copy of the bytes per constraint).
+    /// Runs a scanner over the text's UTF-8 bytes.
     private static func scanning<Value>(
         _ text: String, _ body: (inout ExpressionScanner) throws(ExpressionError) -> Value
     ) throws(ExpressionError) -> Value {
@@ -77,21 +77,6 @@ public enum ConstraintParser {
             else { return nil }
             return Priority(level)
         }
-    }
-
-    /// Whether `text` is a valid item or view name: a letter or "_" followed by letters, digits or "_".
-    public static func isName(_ text: String) -> Bool {
-        // The text's own bytes (a short name is copied to the stack): stepping a String's UTF-8 view
-        // with an iterator costs several times more per byte, and every name of a request passes here.
-        var text = text
-        return text.withUTF8(isName)
-    }
-
-    /// Whether the UTF-8 bytes are a valid name (see `isName(_:)`).
-    static func isName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let first = bytes.first, isNameStart(first) else { return false }
-        for byte in bytes.dropFirst() where !isNameContinuation(byte) { return false }
-        return true
     }
 
     /// Whether `text` is a valid constraint id: name characters plus "-" and ".", not starting with a digit.

@@ -1,3 +1,6 @@
+// Hot: measured by the `decode` and `path` stages (Benchmarks/Thresholds/budgets.json,
+// `navlayout-layout-bench --profile decode`); changes here are checked by scripts/check-budgets.sh.
+
 /// Anchors: `item.attribute` and `item.margins.attribute`, names read straight from the bytes.
 extension ExpressionScanner {
     mutating func name(what: String) throws(ExpressionError) -> String {
@@ -88,5 +91,24 @@ extension ExpressionScanner {
                 at: attributeStart)
         }
         return Anchor(item: ItemReference(name: itemName, margins: margins), attribute: attribute)
+    }
+}
+
+extension LayoutAttribute {
+    /// The raw value's bytes packed into one word, first byte lowest, so that `attribute(in:)` compares
+    /// a name with one instruction instead of byte by byte (a test checks each against `rawValue`).
+    var packedName: UInt64 {
+        switch self {
+        case .leading: return 0x0067_6E69_6461_656C
+        case .trailing: return 0x676E_696C_6961_7274
+        case .left: return 0x0000_0000_7466_656C
+        case .right: return 0x0000_0074_6867_6972
+        case .top: return 0x0000_0000_0070_6F74
+        case .bottom: return 0x0000_6D6F_7474_6F62
+        case .width: return 0x0000_0068_7464_6977
+        case .height: return 0x0000_7468_6769_6568
+        case .centerX: return 0x0058_7265_746E_6563
+        case .centerY: return 0x0059_7265_746E_6563
+        }
     }
 }

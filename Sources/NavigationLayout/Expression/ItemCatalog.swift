@@ -17,9 +17,8 @@ public struct ItemCatalog: Sendable, Equatable {
         }
     }
 
-    /// Custom names in declaration order (views, then guides, then stacks). Built when read (messages
-    /// and tests): the index already holds the names, and a second list was one more heap block per
-    /// request.
+    /// Custom names in declaration order (views, then guides, then stacks), read from the index (only
+    /// messages and tests ask for them).
     public var customNames: [String] { customIndex.names }
     /// The entry of each custom name, by position in `customNames`.
     private var customEntries: [Entry] = []
@@ -42,7 +41,7 @@ public struct ItemCatalog: Sendable, Equatable {
     /// Every constraint looks up two names: built-in names by their own fast lookup, custom names by the
     /// index (no hashing while the document is small).
     public func entry(named name: String) -> Entry? {
-        if let item = BuiltInItem(rawValue: name) { return .builtIn(item) }
+        if let item = BuiltInItem(named: name) { return .builtIn(item) }
         return customIndex[name].map { customEntries[$0] }
     }
 

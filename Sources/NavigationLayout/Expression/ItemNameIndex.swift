@@ -1,3 +1,6 @@
+// Hot: measured by the `decode` and `path` stages (Benchmarks/Thresholds/budgets.json,
+// `navlayout-layout-bench --profile decode`); changes here are checked by scripts/check-budgets.sh.
+
 /// The position of each item by name: the request's custom items (`ItemCatalog`) and the items a layout
 /// places (`LayoutSession`).
 ///
@@ -6,7 +9,7 @@
 /// hashed; past `scanLimit` items a dictionary takes over, so a document with very many views stays
 /// linear.
 struct ItemNameIndex: Sendable {
-    /// A name with its UTF-8 length, kept together in one array: two parallel arrays were two heap
+    /// A name with its UTF-8 length, kept together in one array: two parallel arrays would be two heap
     /// blocks per index, and every request builds two indices.
     private struct Entry: Sendable {
         let name: String

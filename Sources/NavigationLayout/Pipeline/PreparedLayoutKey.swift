@@ -1,3 +1,6 @@
+// Hot: measured by the `served` and `builtin-served` stages (Benchmarks/Thresholds/budgets.json,
+// `navlayout-layout-bench --profile served`); changes here are checked by scripts/check-budgets.sh.
+
 import JSON
 
 #if canImport(Glibc)

@@ -1,3 +1,6 @@
+// Hot: measured by the `decode` and `path` stages (Benchmarks/Thresholds/budgets.json,
+// `navlayout-layout-bench --profile decode`); changes here are checked by scripts/check-budgets.sh.
+
 /// The fields of one delegate constraint.
 struct DelegateConstraintEntry: Sendable {
     let spec: LayoutConstraintSpec
@@ -27,7 +30,9 @@ struct DelegateConstraintHeader: Sendable {
 
 /// The constraints of a decoded list (or one constraint) in a single allocation, shared by every
 /// `DelegateConstraint` that points into it: decoding a list allocates once, not once per constraint,
-/// and copying a constraint is still one reference count.
+/// and copying a constraint is one reference count. A layout copies its constraints several times (the
+/// state's list joined with the shared and prompt ones, checks, placement); copying the fields would
+/// cost one reference count per string.
 ///
 /// The decoder fills a storage (`make`, `append`, `location`) before any constraint refers to it;
 /// from then on it never changes. A `ManagedBuffer` cannot be declared Sendable; `DelegateConstraint`

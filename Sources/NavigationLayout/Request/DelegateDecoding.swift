@@ -1,3 +1,6 @@
+// Hot: measured by the `decode` and `path` stages (Benchmarks/Thresholds/budgets.json,
+// `navlayout-layout-bench --profile decode`); changes here are checked by scripts/check-budgets.sh.
+
 import Cassowary
 import JSON
 
@@ -107,7 +110,7 @@ extension RequestDecoder {
             report(path, "'style' is reserved for style values (style.name); choose another name")
             return false
         }
-        if BuiltInItem(rawValue: name) != nil {
+        if BuiltInItem(named: name) != nil {
             report(path, "'\(name)' is a built-in item; choose another name")
             return false
         }
@@ -220,7 +223,7 @@ extension RequestDecoder {
     /// view belongs to at most one stack (a UIView has one superview).
     private mutating func validateArrangedViews(of stacks: [HidingStack], items: ItemCatalog, at path: JSONPath) {
         // Owners are found by scanning the stacks before this one while the arranged views are few (a
-        // dictionary of them was two heap blocks per request); a long list gets the dictionary.
+        // dictionary of them would be two heap blocks per request); a long list gets the dictionary.
         // Whether a name passes the checks below depends on the name alone, so the first earlier stack
         // that arranges it is the owner the dictionary would have recorded.
         let scans = stacks.reduce(0) { $0 + $1.arranged.count } <= 16
@@ -292,7 +295,7 @@ extension RequestDecoder {
             let viewsPath = path.appending(field: "views")
             var names = nameList(value, at: viewsPath) ?? []
             // The names that may be added are kept in place, in order, in the list itself (a second list
-            // of them was one more heap block per state). Positions past `index` are not moved yet, so
+            // of them would be one more heap block per state). Positions past `index` are not moved yet, so
             // each name is checked at its own path.
             var kept = 0
             for index in names.indices

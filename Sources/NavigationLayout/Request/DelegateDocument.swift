@@ -70,10 +70,8 @@ public struct HidingStack: Sendable, Equatable {
 
 /// A constraint of a delegate document with where it was written.
 ///
-/// The fields live in an immutable storage shared by the constraints of a decoded list: a layout copies
-/// its constraints several times (the state's list joined with the shared and prompt ones, checks,
-/// placement), and copying the storage reference is one reference count where copying the fields was
-/// one per string. Setting a field makes a storage of its own for the constraint.
+/// The fields live in an immutable storage shared by the constraints of a decoded list
+/// (`DelegateConstraintStorage`). Setting a field makes a storage of its own for the constraint.
 ///
 /// `@unchecked Sendable` because the storage is a `ManagedBuffer`, which cannot be declared Sendable.
 /// It is safe: a storage's entries and header are written once, in `DelegateConstraintStorage.make`,

@@ -1,3 +1,6 @@
+// Hot: measured by the `decode` and `path` stages (Benchmarks/Thresholds/budgets.json,
+// `navlayout-layout-bench --profile decode`); changes here are checked by scripts/check-budgets.sh.
+
 /// A location in a JSON document, printed the way error messages show it: `delegate.views.orderCard`,
 /// `delegate.guidance.constraints[3]`, and `["odd key"]` for keys that are not plain names.
 ///
@@ -29,7 +32,7 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     /// The steps before the inline ones, already printed.
     private var printed: String
     /// A tuple rather than an `InlineArray`: the compiler copies a tuple of plain words inline, while
-    /// copying a path that holds an `InlineArray` went through an out-of-line copy function, and the
+    /// copying a path that holds an `InlineArray` goes through an out-of-line copy function, and the
     /// decoder copies paths for every field it reads.
     private var steps: (Step, Step, Step, Step, Step)
     private var stepCount: Int

@@ -1,3 +1,6 @@
+// Hot: measured by the `served` and `path` stages (Benchmarks/Thresholds/budgets.json,
+// `navlayout-layout-bench --profile served`); changes here are checked by scripts/check-budgets.sh.
+
 /// The result's wire bytes, written directly (see `CompactJSONWriter`). Member for member the same
 /// document as `jsonValue`; the request-path golden tests hold the two to the same bytes.
 

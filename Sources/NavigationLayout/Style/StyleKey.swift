@@ -36,8 +36,8 @@ public enum StyleKey: String, CaseIterable, Sendable, Hashable {
 }
 
 extension StyleKey {
-    /// The key's position in `allCases` (catalog order), by a switch: style values are read for every
-    /// size rule and constraint constant, and hashing the key for a table cost more than the read.
+    /// The key's position in `allCases` (catalog order), where `StyleValues` keeps its value (a test
+    /// holds the switch to `allCases`).
     var position: Int {
         switch self {
         case .buttonHorizontalPadding: return 0
