@@ -93,7 +93,12 @@ extension OpenAPIDocument {
                             .object([
                                 ("type", .string("string")), ("minLength", .number(Double(1))),
                                 ("maxLength", .number(Double(TenantRepository.maximumNameLength))),
-                                ("pattern", .string("[^\\s]")),
+                                (
+                                    "pattern",
+                                    .string(
+                                        "^[^\\u0000-\\u001f\\u007f-\\u009f]*[^\\s\\u0000-\\u001f\\u007f-\\u009f][^\\u0000-\\u001f\\u007f-\\u009f]*$"
+                                    )
+                                ),
                             ])
                         )
                     ],

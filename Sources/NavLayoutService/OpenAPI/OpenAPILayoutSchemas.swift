@@ -39,7 +39,16 @@ extension OpenAPIDocument {
             (
                 "ProfileDocument",
                 input(
-                    requestSections(partial: true) + [("description", S.string())],
+                    requestSections(partial: true) + [
+                        (
+                            "description",
+                            .object([
+                                ("type", .string("string")),
+                                ("maxLength", .number(Double(ProfileRepository.maximumDescriptionLength))),
+                                ("pattern", .string("^[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f]*$")),
+                            ])
+                        )
+                    ],
                     description: "What a profile holds; each section fills the same field of a layout request.")
             ),
             (

@@ -40,6 +40,7 @@ public struct ProfileRepository: Sendable {
         let timing = timer.begin(.profilesPut)
         defer { timing.end() }
         try Self.validate(name: name)
+        try Self.validate(description: description)
         try Self.validate(document: document)
         let clock = self.clock
         return try await database.write { connection in
@@ -266,14 +267,19 @@ public struct ProfileRepository: Sendable {
     }
 
     static func validate(name: String) throws {
-        let valid =
-            !name.isEmpty && name.count <= maximumNameLength
-            && !name.unicodeScalars.contains { $0.properties.generalCategory == .control || $0 == "/" }
-        guard valid else {
-            throw PersistenceError.invalidValue(
-                field: "name",
-                reason: "a profile name has 1 to \(maximumNameLength) characters, without '/' or control characters")
-        }
+        try StoredText.check(
+            name, field: "name", what: "a profile name", kind: .name(forbidden: ["/"]), maximumLength: maximumNameLength
+        )
+    }
+
+    /// The longest description a profile keeps, in characters.
+    public static let maximumDescriptionLength = 2_000
+
+    static func validate(description: String?) throws {
+        guard let description else { return }
+        try StoredText.check(
+            description, field: "description", what: "a profile description", kind: .description,
+            maximumLength: maximumDescriptionLength)
     }
 
     static func validate(document: String) throws {

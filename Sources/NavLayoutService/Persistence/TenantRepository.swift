@@ -18,10 +18,8 @@ public struct TenantRepository: Sendable {
     public func create(name: String, actor: AuditActor = .admin) async throws -> CreatedTenant {
         let timing = timer.begin(.tenantsCreate)
         defer { timing.end() }
-        guard !name.allSatisfy(\.isWhitespace), name.count <= Self.maximumNameLength else {
-            throw PersistenceError.invalidValue(
-                field: "name", reason: "a tenant name has 1 to \(Self.maximumNameLength) characters, not all blank")
-        }
+        try StoredText.check(
+            name, field: "name", what: "a tenant name", kind: .name(), maximumLength: Self.maximumNameLength)
         let clock = self.clock
         return try await database.write { connection in
             let taken = try connection.fetchValue("SELECT count(*) FROM tenants WHERE name = ?", [name], as: Int.self)
