@@ -282,7 +282,10 @@ public enum OpenAPIDocument {
             summary: "One version of a profile", security: .apiKey,
             parameters: [
                 profileName,
-                R.pathParameter("n", "The version number.", schema: S.integer(minimum: 1, maximum: Int.max)),
+                // 2^53: the largest bound a JSON number states exactly (a document holds numbers as
+                // doubles, which would round Int.max up to 2^63, a value no Int holds).
+                R.pathParameter(
+                    "n", "The version number.", schema: S.integer(minimum: 1, maximum: 9_007_199_254_740_992)),
             ],
             responses: [
                 ("200", R.json("The version.", S.ref("Profile"), headers: [R.etagHeader])), badRequest, notFound,

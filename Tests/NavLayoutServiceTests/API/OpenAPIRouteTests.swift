@@ -64,4 +64,39 @@ struct OpenAPIRouteTests {
                 .expectProblem(404)
         }
     }
+
+    @Test("every numeric bound the document states is one a JSON number holds exactly (at most 2^53)")
+    func boundsAreExact() {
+        func bounds(in value: JSONValue) -> [Double] {
+            switch value {
+            case .object(let object):
+                return object.members.flatMap { member -> [Double] in
+                    if ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"].contains(member.key),
+                        case .number(let bound) = member.value
+                    {
+                        return [bound]
+                    }
+                    return bounds(in: member.value)
+                }
+            case .array(let elements): return elements.flatMap(bounds(in:))
+            default: return []
+            }
+        }
+        let all = bounds(in: OpenAPIDocument.make())
+        #expect(!all.isEmpty)
+        #expect(
+            all.allSatisfy { abs($0) <= 9_007_199_254_740_992 }, "\(all.filter { abs($0) > 9_007_199_254_740_992 })")
+    }
+
+    @Test("the largest version number the document allows is answered 404 for a profile that has no such version")
+    func largestVersionIsNotFound() async throws {
+        try await LiveService.with { service in
+            let acme = try await service.createTenant("acme")
+            let put = try await service.client.send("PUT", "/v1/profiles/driver", token: acme.secret, json: "{}")
+            #expect(put.status == 201)
+            let answer = try await service.client.send(
+                "GET", "/v1/profiles/driver/versions/9007199254740992", token: acme.secret)
+            #expect(answer.status == 404)
+        }
+    }
 }
