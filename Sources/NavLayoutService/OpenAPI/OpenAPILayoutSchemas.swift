@@ -87,14 +87,15 @@ extension OpenAPIDocument {
             }, required: required, closed: closed, description: description)
     }
 
-    private static func number(minimum: Double? = nil, exclusiveMinimum: Double? = nil, nullable: Bool = false)
-        -> SchemaValue
-    {
+    private static func number(
+        minimum: Double? = nil, exclusiveMinimum: Double? = nil, maximum: Double? = nil, nullable: Bool = false
+    ) -> SchemaValue {
         var members: [(String, SchemaValue)] = [
             ("type", nullable ? .array([.string("number"), .string("null")]) : .string("number"))
         ]
         if let minimum { members.append(("minimum", .number(minimum))) }
         if let exclusiveMinimum { members.append(("exclusiveMinimum", .number(exclusiveMinimum))) }
+        if let maximum { members.append(("maximum", .number(maximum))) }
         return .object(JSONObject(members))
     }
 
@@ -119,7 +120,8 @@ extension OpenAPIDocument {
     private static func screen(partial: Bool) -> SchemaValue {
         input(
             [
-                ("width", number(exclusiveMinimum: 0)), ("height", number(exclusiveMinimum: 0)),
+                ("width", number(exclusiveMinimum: 0, maximum: Screen.maximumLength)),
+                ("height", number(exclusiveMinimum: 0, maximum: Screen.maximumLength)),
                 ("safeArea", S.ref("Insets")), ("layoutDirection", S.enumeration(["ltr", "rtl"])),
                 ("carPlay", boolean()),
             ], required: partial ? [] : ["width", "height"],

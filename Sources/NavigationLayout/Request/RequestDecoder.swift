@@ -253,15 +253,25 @@ struct RequestDecoder {
 
     // MARK: Screen
 
+    /// A side of the screen: a number above 0 and at most `Screen.maximumLength` points.
+    mutating func screenLength(_ value: JSONValue, at path: JSONPath) -> Double? {
+        guard let length = number(value, at: path, .positive) else { return nil }
+        guard length <= Screen.maximumLength else {
+            report(path, "expected at most \(formatNumber(Screen.maximumLength)) points, found \(formatNumber(length))")
+            return nil
+        }
+        return length
+    }
+
     mutating func screen(_ value: JSONValue, at path: JSONPath) -> Screen? {
         guard let object = object(value, at: path) else { return nil }
         rejectUnknownMembers(
             of: object, at: path, allowed: ["width", "height", "safeArea", "layoutDirection", "carPlay"])
         let width = required(object, "width", at: path).flatMap {
-            number($0, at: path.appending(field: "width"), .positive)
+            screenLength($0, at: path.appending(field: "width"))
         }
         let height = required(object, "height", at: path).flatMap {
-            number($0, at: path.appending(field: "height"), .positive)
+            screenLength($0, at: path.appending(field: "height"))
         }
         let safeArea =
             present(object, "safeArea").flatMap { insets($0, at: path.appending(field: "safeArea")) } ?? .zero

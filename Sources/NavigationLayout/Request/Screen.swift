@@ -23,6 +23,11 @@ public enum LayoutDirection: String, CaseIterable, Sendable {
 
 /// The map view being laid out: its size, safe area, writing direction and whether it is on CarPlay.
 public struct Screen: Sendable, Equatable {
+    /// The longest side a request may give, in points: larger than any display the SDK runs on
+    /// (an iPad Pro is 1,032 points wide), and small enough that every frame the engine computes
+    /// stays a number JSON and the solver represent exactly.
+    public static let maximumLength = 10_000.0
+
     public var width: Double
     public var height: Double
     public var safeArea: EdgeInsets

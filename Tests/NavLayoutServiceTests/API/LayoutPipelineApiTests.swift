@@ -59,4 +59,19 @@ struct LayoutPipelineApiTests {
             }
         }
     }
+
+    @Test("a screen of 1e308 points is a 422 naming the limit and the value, not a solve")
+    func hugeScreenIsRefused() async throws {
+        try await LiveService.with { service in
+            let acme = try await service.createTenant("acme")
+            var body = try Fixtures.object("seed-delegate-guidance.json")
+            body["screen"] = ["width": 1e308, "height": 1e308]
+            let answer = try await service.client.send(
+                "POST", "/v1/layouts?record=false", token: acme.secret, json: try Fixtures.json(body))
+            let problem = try answer.expectProblem(422)
+            let errors = try #require(problem["errors"] as? [[String: Any]])
+            #expect(errors.compactMap { $0["path"] as? String } == ["screen.width", "screen.height"])
+            #expect((errors.first?["message"] as? String)?.contains("at most 10000 points") == true)
+        }
+    }
 }
