@@ -5,8 +5,9 @@ import NavigationLayout
 /// expression, a lone anchor and a lone constant. Anything may be rejected; nothing may crash, hang or
 /// trip the address sanitizer. Accepted requests are re-encoded and re-parsed to exercise the writer and
 /// the canonical constraint syntax and the request encoder: each must read back as the same value.
-/// A body is decoded both straight from its bytes (the token tape) and from its `JSONValue` tree: the
-/// two must agree on the request or on every problem reported.
+/// A body is decoded both from its bytes and from its parsed tree, which must agree on the request or
+/// on every problem reported; and a body that decodes is solved twice through one `LayoutPipeline`,
+/// the second time from its prepared-layout cache, which must answer exactly what the first solve did.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func layoutRequestFuzzTarget(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
@@ -25,6 +26,7 @@ public func layoutRequestFuzzTarget(_ data: UnsafePointer<UInt8>?, _ size: Int) 
         fatalError("written JSON does not read back as the same value")
     }
     if case .success(let request) = fromTree {
+        checkServedPath(bytes)
         guard let again = try? LayoutRequest.decode(from: request.jsonValue), again == request else {
             fatalError("an encoded request does not decode to the same request")
         }
@@ -64,5 +66,17 @@ private func outcome(_ decode: () throws(RequestError) -> LayoutRequest) -> Resu
 private func roundTrip(_ spec: LayoutConstraintSpec) {
     guard let again = try? ConstraintParser.parse(spec.description), again.spec == spec else {
         fatalError("canonical text '\(spec.description)' does not parse back to the same constraint")
+    }
+}
+
+/// The served path on a body that decodes: a fresh solve, then the same body from the cache.
+func checkServedPath(_ bytes: [UInt8]) {
+    let pipeline = LayoutPipeline(clock: { 0 })
+    guard let body = try? LayoutBody.read(bytes), let fresh = try? pipeline.solve(body) else { return }
+    guard let cached = try? pipeline.solve(body) else {
+        fatalError("a body that solved once fails from the prepared-layout cache")
+    }
+    guard cached.result == fresh.result, cached.resultBytes() == fresh.resultBytes() else {
+        fatalError("the prepared-layout cache answers a body differently from its first solve")
     }
 }

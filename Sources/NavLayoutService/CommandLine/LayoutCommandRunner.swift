@@ -85,7 +85,7 @@ public struct LayoutCommandRunner: Sendable {
         }
         let solved: SolvedMatrix
         do throws(RequestError) {
-            solved = try pipeline.matrix(try body(of: document, input))
+            solved = try pipeline.matrix(try LayoutBody(document: document))
         } catch {
             throw InputFailure(path: input, error: error)
         }
@@ -129,20 +129,9 @@ public struct LayoutCommandRunner: Sendable {
         let document = try readDocument(input)
         try rejectProfile(document, input)
         do throws(RequestError) {
-            return try pipeline.solve(try body(of: document, input))
+            return try pipeline.solve(try LayoutBody(document: document))
         } catch {
             throw InputFailure(path: input, error: error)
-        }
-    }
-
-    /// A file's document as a layout body; `rejectProfile` has refused any profile reference.
-    private func body(of document: JSONValue, _ input: String) throws(RequestError) -> LayoutBody {
-        do throws(LayoutBody.ReadError) {
-            return try LayoutBody(document: document)
-        } catch {
-            switch error {
-            case .notJSON(let error), .invalidProfileReference(let error): throw error
-            }
         }
     }
 

@@ -22,14 +22,10 @@ enum EngineRequestBody {
     /// version of the wrong type is a 422 at its path).
     static func layoutBody(_ request: Request) throws(HTTPError) -> LayoutBody {
         let document = try parse(request)
-        do throws(LayoutBody.ReadError) {
+        do throws(RequestError) {
             return try LayoutBody(bytes: request.body, document: document)
         } catch {
-            switch error {
-            case .notJSON(let error): throw RequestError.httpError(error, detail: "the body is not valid JSON")
-            case .invalidProfileReference(let error):
-                throw RequestError.httpError(error, detail: "the request is not valid")
-            }
+            throw RequestError.httpError(error, detail: "the request is not valid")
         }
     }
 }

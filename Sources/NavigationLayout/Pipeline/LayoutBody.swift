@@ -4,7 +4,8 @@ import JSON
 /// names. Reading it is the first step of `LayoutPipeline`; fetching the named profile (from storage)
 /// is the caller's, between this step and the solve.
 public struct LayoutBody: Sendable {
-    /// The bytes as sent; empty for a body built from a document (a matrix cell's base).
+    /// The bytes as sent; empty for a body built from a document alone (a file the command line
+    /// read), whose stored form is then the document written out.
     public let bytes: [UInt8]
     public let document: JSONValue
     /// The profile named by `profile` and `profileVersion`; nil when the body names none.
@@ -24,18 +25,19 @@ public struct LayoutBody: Sendable {
         } catch {
             throw .notJSON(RequestError(error))
         }
-        return try LayoutBody(bytes: bytes, document: document)
-    }
-
-    /// A body from a parsed document; `bytes` are the text it was parsed from, if any.
-    public init(bytes: [UInt8] = [], document: JSONValue) throws(ReadError) {
-        self.bytes = bytes
-        self.document = document
         do throws(RequestError) {
-            profile = try ProfileReference(in: document)
+            return try LayoutBody(bytes: bytes, document: document)
         } catch {
             throw .invalidProfileReference(error)
         }
+    }
+
+    /// A body from a parsed document; `bytes` are the text it was parsed from, if any. A `profile`
+    /// or `profileVersion` of the wrong type is an error at its path.
+    public init(bytes: [UInt8] = [], document: JSONValue) throws(RequestError) {
+        self.bytes = bytes
+        self.document = document
+        profile = try ProfileReference(in: document)
     }
 
     /// The body laid over `profile` (unchanged without one); see `merge(_:profile:)`.

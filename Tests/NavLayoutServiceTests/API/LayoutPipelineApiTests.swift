@@ -74,4 +74,15 @@ struct LayoutPipelineApiTests {
             #expect((errors.first?["message"] as? String)?.contains("at most 10000 points") == true)
         }
     }
+
+    @Test("a profile reference of the wrong type is a 422 at its path, before any profile is read")
+    func wrongProfileReference() async throws {
+        try await LiveService.with { service in
+            let acme = try await service.createTenant("acme")
+            let answer = try await service.client.send(
+                "POST", "/v1/layouts", token: acme.secret, json: #"{"profile":"driver","profileVersion":"2"}"#)
+            let problem = try answer.expectProblem(422)
+            #expect((problem["errors"] as? [[String: Any]])?.first?["path"] as? String == "profileVersion")
+        }
+    }
 }
