@@ -55,7 +55,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NavigationLayoutTests",
-            dependencies: ["NavigationLayout", "JSON"]
+            dependencies: ["NavigationLayout", "JSON", "BenchmarkSupport"]
         ),
         // SVG pictures of layouts and contact sheets of device matrices, drawn from typed results.
         .target(name: "LayoutPicture", dependencies: ["NavigationLayout"]),

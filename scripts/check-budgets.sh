@@ -100,8 +100,10 @@ else
 fi
 
 # The platform the figures are measured on.
-swift_version="$(swift --version 2>/dev/null | sed -n 's/.*Swift version \([^ ]*\).*/\1/p' | head -n 1)"
-libc_version="$(ldd --version 2>/dev/null | head -n 1 | awk '{ print "glibc " $NF }')"
+# (Each reader takes all of its input: a reader that stops early, such as head, can make the writer
+# die of SIGPIPE, which pipefail turns into a failure of the whole script.)
+swift_version="$(swift --version 2>/dev/null | sed -n 's/.*Swift version \([^ ]*\).*/\1/p' | awk 'NR == 1')"
+libc_version="$(ldd --version 2>/dev/null | awk 'NR == 1 { print "glibc " $NF }')"
 valgrind_version="$(valgrind --version | sed 's/^valgrind-//')"
 machine="$(uname -m)"
 

@@ -5,7 +5,13 @@
 // `path` a cold one (decode, plan and solve afresh, write).
 //
 //     swift run -c release navlayout-layout-bench [--repetitions R] [FILE.json ...]
-//     navlayout-layout-bench --profile solve|path|decode|served COUNT FILE.json ...
+//     swift run -c release navlayout-layout-bench --chains [--repetitions R]
+//     navlayout-layout-bench --profile solve|path|decode|served COUNT (FILE.json ... | --chained N)
+//
+// --chains measures how the cost grows with the number of custom views: a column of N chained views
+// (chainedLayoutRequest) for N = 125 to 4,000, each request solved cold by a new pipeline (as a body
+// the service has not seen before), next to the bare solve of the same constraints, with the growth
+// per doubling of N. --chained N profiles that request in place of files.
 //
 // --profile runs one stage COUNT times after a warm-up and prints one line, for an instruction or
 // allocation counter (see ProfileRequest and scripts/check-budgets.sh): counts are stable where
@@ -27,10 +33,13 @@ struct Options {
     var repetitions = 21
     var files: [String] = []
     var profile: ProfileRequest?
+    var chains = false
+    var chained: Int?
 
     static let usage = """
         usage: navlayout-layout-bench [--repetitions R] [FILE.json ...]
-               navlayout-layout-bench --profile solve|path|decode|served COUNT FILE.json ...
+               navlayout-layout-bench --chains [--repetitions R]
+               navlayout-layout-bench --profile solve|path|decode|served COUNT (FILE.json ... | --chained N)
         """
 
     init(arguments: [String]) {
@@ -39,6 +48,8 @@ struct Options {
             switch option {
             case "--repetitions": repetitions = reader.positiveInteger()
             case "--profile": profile = reader.profile(stages: ["solve", "path", "decode", "served"])
+            case "--chains": chains = true
+            case "--chained": chained = reader.positiveInteger()
             default:
                 if option.hasPrefix("--") { reader.fail() }
                 files.append(option)
@@ -72,6 +83,43 @@ func readFile(_ path: String) throws -> [UInt8] {
     return bytes
 }
 
+/// Fixed-point text with two decimals.
+func fixed(_ value: Double) -> String {
+    let hundredths = Int((value * 100).rounded())
+    let fraction = hundredths % 100
+    return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+}
+
+/// Pads `text` to `width` characters (at least one space after it).
+func column(_ text: String, _ width: Int) -> String {
+    text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+}
+
+/// The --chains table: per column length, the bare solve, the cold served path, their ratio, and
+/// how much the served path grew since half the length.
+func measureChains(repetitions: Int) throws {
+    print(
+        "views  constraints  solve_ms   served_ms  served/solve  growth  (medians of \(repetitions); served is cold: a new pipeline per request)"
+    )
+    var previous: Double?
+    for views in [125, 250, 500, 1000, 2000, 4000] {
+        let bytes = chainedLayoutRequest(views: views)
+        let request = try LayoutRequest.decode(from: bytes)
+        var prepared = PreparedLayout(request)
+        _ = prepared.solve(screen: request.screen)
+        let workload = prepared.workload
+        let solve = medianMicroseconds(repetitions: repetitions) { (try? workload.solve()).map { _ in 1 } ?? 0 }
+        let served = medianMicroseconds(repetitions: repetitions) {
+            servedPath(bytes, through: LayoutPipeline(clock: { 0 }))
+        }
+        let growth = previous.map { fixed(served / $0) + "x" } ?? "-"
+        previous = served
+        print(
+            column("\(views)", 7) + column("\(workload.constraints.count)", 13) + column(fixed(solve / 1000), 11)
+                + column(fixed(served / 1000), 11) + column(fixed(served / solve) + "x", 14) + growth)
+    }
+}
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -80,9 +128,13 @@ func readFile(_ path: String) throws -> [UInt8] {
 
 do {
     let options = Options(arguments: CommandLine.arguments)
+    if options.chains {
+        try measureChains(repetitions: options.repetitions)
+        exit(0)
+    }
     if let profile = options.profile {
-        for file in options.files {
-            let bytes = try readFile(file)
+        let inputs = try options.chained.map { [chainedLayoutRequest(views: $0)] } ?? options.files.map(readFile)
+        for bytes in inputs {
             switch profile.stage {
             case "decode":
                 profile.run { (try? LayoutRequest.decode(from: bytes)).map { $0.delegate == nil ? 1 : 2 } ?? 0 }
@@ -130,14 +182,6 @@ do {
         let pipeline = LayoutPipeline(clock: { 0 })
         let served = medianMicroseconds(repetitions: options.repetitions) { servedPath(bytes, through: pipeline) }
         let name = String(path.split(separator: "/").last ?? Substring(path))
-        func column(_ text: String, _ width: Int) -> String {
-            text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
-        }
-        func fixed(_ value: Double) -> String {
-            let hundredths = Int((value * 100).rounded())
-            let fraction = hundredths % 100
-            return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
-        }
         print(
             column(name, 29) + column("\(workload.constraints.count)", 13) + column(fixed(solve), 11)
                 + column(fixed(prepare), 11) + column(fixed(resolve), 11) + column(fixed(engine), 11)

@@ -10,9 +10,12 @@ extension Solver {
     /// changing any constraint's error. (An inequality that holds with room to spare leaves its
     /// variables free inside that room, as in `0 <= x <= 100`.)
     ///
-    /// Most variables are settled by the final tableau alone (see ``isDeterminedByTableau(_:)``); only
-    /// the rest are probed in a scratch solver that describes P (``ProbeSolver``), which is built at
-    /// most once and only when some variable needs it.
+    /// Most variables are settled by the final tableau alone: proved constant by the symbols their
+    /// expansion mentions (``isDeterminedByTableau(_:in:expansion:zeros:)``), or proved free by a
+    /// direction in which they move (``FreeDirections``). Only the rest are probed in a scratch solver
+    /// that describes P (``probeSolver()``), which is built at most once and only when some variable
+    /// needs it. Each step looks at a symbol's row or definition once, so a layout whose variables
+    /// chain through one another costs time in proportion to its size, not to the chain's square.
     public func undeterminedVariables() -> [Variable] {
         var probe: Solver?
         var undetermined: [Variable] = []
@@ -22,15 +25,36 @@ extension Solver {
         var exact: ExactExpansion?
         // Variables defined through others ask the same question of those others: answers are kept.
         var answers = [UInt8](repeating: 0, count: tableau.symbolCount)
+        // The symbols the rows prove zero (see ``Tableau/zeroOnOptimalFace()``): found once, when the
+        // first variable needs more than its own row or definition; empty until then.
+        var zeros: [Bool] = []
+        // Proofs that a variable moves (see ``FreeDirections``), found once, when needed.
+        var directions: FreeDirections?
         for symbol in 0..<tableau.symbolCount where tableau.kind[symbol] == .external {
-            if tableau.expandsOnlyToPinnedSymbols(Int32(symbol), answers: &answers) { continue }
+            if tableau.expandsOnlyToPinnedSymbols(Int32(symbol), answers: &answers, zeros: zeros) { continue }
+            // A non-basic variable that nothing defines is a free direction by itself (see
+            // ``FreeDirections``): nothing holds it.
+            if tableau.rowOf[symbol] < 0 && tableau.definitionOf[symbol] < 0 {
+                if let variable = variable(ofSymbol: symbol) { undetermined.append(variable) }
+                continue
+            }
+            if zeros.isEmpty {
+                zeros = tableau.zeroOnOptimalFace()
+                // A "no" may become a "yes" with more symbols known to be zero; a "yes" stays.
+                for index in answers.indices where answers[index] == 2 { answers[index] = 0 }
+                if tableau.expandsOnlyToPinnedSymbols(Int32(symbol), answers: &answers, zeros: zeros) { continue }
+            }
             guard let variable = variable(ofSymbol: symbol) else { continue }
-            // A non-basic variable that nothing defines expands to itself: the tableau cannot prove it
-            // constant, exactly as the expansion would find.
-            let expandsToItself = tableau.rowOf[symbol] < 0 && tableau.definitionOf[symbol] < 0
-            if !expandsToItself {
+            if directions == nil { directions = FreeDirections(tableau: tableau) }
+            if directions?.moves(Int32(symbol), in: tableau) == true {
+                undetermined.append(variable)
+                continue
+            }
+            // Only a definition's expansion can say more than the read-only test: a row is its own
+            // expansion, and a non-basic variable that nothing defines expands to itself.
+            if tableau.definitionOf[symbol] >= 0 {
                 if exact == nil { exact = ExactExpansion(tableau: tableau) }
-                if exact?.determines(Int32(symbol)) == true { continue }
+                if exact?.determines(Int32(symbol), zeros: zeros) == true { continue }
             }
             if probe == nil { probe = probeSolver() }
             if probe?.isFixed(variable) == false { undetermined.append(variable) }
@@ -43,8 +67,8 @@ extension Solver {
         var tableau: Tableau
         var expansion: [RowEntry] = []
 
-        mutating func determines(_ symbol: Int32) -> Bool {
-            Solver.isDeterminedByTableau(symbol, in: &tableau, expansion: &expansion)
+        mutating func determines(_ symbol: Int32, zeros: [Bool]) -> Bool {
+            Solver.isDeterminedByTableau(symbol, in: &tableau, expansion: &expansion, zeros: zeros)
         }
     }
 
@@ -69,22 +93,21 @@ extension Solver {
     /// never negative, and raising it would raise the objective at the first level where its
     /// coefficient is not zero. When every sⱼ in the expansion is one of those, x equals c all over P.
     ///
+    /// `zeros`, when not empty, adds the restricted symbols the rows prove zero
+    /// (``Tableau/zeroOnOptimalFace()``), such as the slacks of two inequalities that pin a size from
+    /// both sides.
+    ///
     /// Anything else (a non-basic external, or a restricted symbol whose objective coefficients are all
     /// near zero, such as an inequality's slack that no error depends on) may or may not let x move,
     /// and is left to the probe. The test is only ever conservative: "true" is a proof, "false" is
     /// "don't know". The coefficients are read with the simplex's own tolerance, so a coefficient the
     /// simplex treats as zero is treated as zero here too.
-    static func isDeterminedByTableau(_ symbol: Int32, in tableau: inout Tableau, expansion: inout [RowEntry]) -> Bool {
+    static func isDeterminedByTableau(
+        _ symbol: Int32, in tableau: inout Tableau, expansion: inout [RowEntry], zeros: [Bool] = []
+    ) -> Bool {
         _ = tableau.accumulate(symbol, 1)
         tableau.takeAccumulatedRow(into: &expansion)
-        for entry in expansion {
-            switch tableau.kind[Int(entry.symbol)] {
-            case .dummy: continue
-            case .slack, .error:
-                if !tableau.costsToRaise(entry.symbol) { return false }
-            case .external, .unused: return false
-            }
-        }
+        for entry in expansion where !tableau.isPinnedAtZero(entry.symbol, zeros: zeros) { return false }
         return true
     }
 
@@ -156,41 +179,110 @@ extension Tableau {
     ///
     /// `answers` (one per symbol, 0 while unknown, 1 for true, 2 for false) keeps the answer for every
     /// symbol asked, so that a symbol many definitions mention is looked at once.
-    func expandsOnlyToPinnedSymbols(_ symbol: Int32, answers: inout [UInt8]) -> Bool {
+    ///
+    /// `zeros` is as in the exact test: empty, or every symbol's ``zeroOnOptimalFace()`` answer.
+    func expandsOnlyToPinnedSymbols(_ symbol: Int32, answers: inout [UInt8], zeros: [Bool] = []) -> Bool {
         switch answers[Int(symbol)] {
         case 1: return true
         case 2: return false
         default: break
         }
-        let answer = expansionIsPinned(symbol, answers: &answers)
+        let answer = expansionIsPinned(symbol, answers: &answers, zeros: zeros)
         answers[Int(symbol)] = answer ? 1 : 2
         return answer
     }
 
-    private func expansionIsPinned(_ symbol: Int32, answers: inout [UInt8]) -> Bool {
+    private func expansionIsPinned(_ symbol: Int32, answers: inout [UInt8], zeros: [Bool]) -> Bool {
         let index = definitionOf[Int(symbol)]
         if index >= 0, let definition = definitions[Int(index)] {
-            guard isPinnedAtZero(definition.marker) else { return false }
+            guard isPinnedAtZero(definition.marker, zeros: zeros) else { return false }
             let end = Int(definition.termStart + definition.termCount)
             for position in Int(definition.termStart)..<end
-            where !expandsOnlyToPinnedSymbols(definitionTerms[position].symbol, answers: &answers) {
+            where !expandsOnlyToPinnedSymbols(definitionTerms[position].symbol, answers: &answers, zeros: zeros) {
                 return false
             }
             return true
         }
         let slot = rowOf[Int(symbol)]
-        guard slot >= 0 else { return isPinnedAtZero(symbol) }
-        for position in range(slot) where !isPinnedAtZero(entryPool[position].symbol) { return false }
+        guard slot >= 0 else { return isPinnedAtZero(symbol, zeros: zeros) }
+        for position in range(slot) where !isPinnedAtZero(entryPool[position].symbol, zeros: zeros) { return false }
         return true
     }
 
-    /// Whether a non-basic symbol is zero all over the optimal face, as the exact test decides it.
+    /// Whether a non-basic symbol is zero all over the optimal face: by its kind and cost alone, or,
+    /// when `zeros` is not empty, as ``zeroOnOptimalFace()`` found.
     @inline(__always)
-    func isPinnedAtZero(_ symbol: Int32) -> Bool {
+    func isPinnedAtZero(_ symbol: Int32, zeros: [Bool] = []) -> Bool {
+        if !zeros.isEmpty { return zeros[Int(symbol)] }
+        return isPinnedByKindAndCost(symbol)
+    }
+
+    @inline(__always)
+    private func isPinnedByKindAndCost(_ symbol: Int32) -> Bool {
         switch kind[Int(symbol)] {
         case .dummy: return true
         case .slack, .error: return costsToRaise(symbol)
         case .external, .unused: return false
+        }
+    }
+
+    /// For every symbol, whether the tableau proves it zero all over the optimal face: the symbols
+    /// ``isPinnedAtZero(_:zeros:)`` accepts by kind and cost, and those the rows then force to zero.
+    ///
+    /// A row `r = c + Σ aⱼ·sⱼ` whose basic symbol is restricted (r ≥ 0) and whose constant is zero,
+    /// and in which every sⱼ not yet known to be zero is restricted (sⱼ ≥ 0) with aⱼ < 0, reads
+    /// 0 ≤ r ≤ 0 on the face: r and every such sⱼ are zero. (A marker of a required equality as the
+    /// basic symbol is zero itself, so the same holds when all those aⱼ share either sign.) This is how
+    /// two inequalities that pin one size from both sides, such as the hugging and compression
+    /// resistance of an intrinsic size, leave their slacks: one slack's row is minus the other's.
+    /// Each new zero may complete another row, so the rows that hold it are looked at again; a row is
+    /// looked at once more per zero found among its entries at most.
+    func zeroOnOptimalFace() -> [Bool] {
+        var zeros = [Bool](repeating: false, count: symbolCount)
+        for symbol in 0..<symbolCount { zeros[symbol] = isPinnedByKindAndCost(Int32(symbol)) }
+        var pending: [Int32] = []
+        for slot in rows.indices where rows[slot].basic >= 0 {
+            markZerosForcedByRow(Int32(slot), zeros: &zeros, found: &pending)
+        }
+        while let symbol = pending.popLast() {
+            var node = columnHead[Int(symbol)]
+            while node >= 0 {
+                markZerosForcedByRow(columnNodes[Int(node)].slot, zeros: &zeros, found: &pending)
+                node = columnNodes[Int(node)].next
+            }
+        }
+        return zeros
+    }
+
+    /// Marks the symbols one row forces to zero (see ``zeroOnOptimalFace()``), adding each new one to
+    /// `found`.
+    private func markZerosForcedByRow(_ slot: Int32, zeros: inout [Bool], found: inout [Int32]) {
+        let basic = rows[Int(slot)].basic
+        let basicKind = kind[Int(basic)]
+        guard basicKind == .slack || basicKind == .error || basicKind == .dummy,
+            Tableau.nearZero(rows[Int(slot)].constant)
+        else { return }
+        var negative = false
+        var positive = false
+        for position in range(slot) {
+            let entry = entryPool[position]
+            if zeros[Int(entry.symbol)] { continue }
+            switch kind[Int(entry.symbol)] {
+            case .slack, .error:
+                if entry.coefficient < 0 { negative = true } else { positive = true }
+            case .external, .dummy, .unused:
+                return
+            }
+        }
+        // A restricted basic is never negative, so only terms that pull it down can balance to zero.
+        if positive && (basicKind != .dummy || negative) { return }
+        for position in range(slot) where !zeros[Int(entryPool[position].symbol)] {
+            zeros[Int(entryPool[position].symbol)] = true
+            found.append(entryPool[position].symbol)
+        }
+        if !zeros[Int(basic)] {
+            zeros[Int(basic)] = true
+            found.append(basic)
         }
     }
 

@@ -89,10 +89,24 @@ public struct CompactJSONWriter {
     public static func uniqueMembers<Value>(_ pairs: [(name: String, value: Value)]) -> [(name: String, value: Value)] {
         var unique: [(name: String, value: Value)] = []
         unique.reserveCapacity(pairs.count)
+        // A few members are compared with those kept so far; many are found through a table.
+        guard pairs.count > 32 else {
+            for pair in pairs {
+                if let index = unique.firstIndex(where: { $0.name == pair.name }) {
+                    unique[index].value = pair.value
+                } else {
+                    unique.append(pair)
+                }
+            }
+            return unique
+        }
+        var positions: [String: Int] = [:]
+        positions.reserveCapacity(pairs.count)
         for pair in pairs {
-            if let index = unique.firstIndex(where: { $0.name == pair.name }) {
+            if let index = positions[pair.name] {
                 unique[index].value = pair.value
             } else {
+                positions[pair.name] = unique.count
                 unique.append(pair)
             }
         }

@@ -1,3 +1,6 @@
+// Hot: measured by the `served`, `path` and `chain` stages (Benchmarks/Thresholds/budgets.json,
+// `navlayout-layout-bench --profile served`); changes here are checked by scripts/check-budgets.sh.
+
 /// Findings about the solved frames: overlaps, prompts covering what they must not, frames off the map,
 /// cards off the leading edge in wide mode, and prompt corners.
 struct GeometryChecks {
@@ -70,16 +73,18 @@ struct GeometryChecks {
     }
 
     private func overlaps(into diagnostics: inout [Diagnostic]) {
-        // Pairs of visible items, skipping those that cannot overlap anything.
-        for position in visible.indices where isOverlapCandidate(visible[position]) {
-            let first = visible[position]
-            for second in visible[(position + 1)...] where isOverlapCandidate(second) {
-                // A stack's own views are laid out by the stack and never overlap each other.
-                let area = frames[first].overlapArea(with: frames[second])
-                guard area > Self.areaTolerance else { continue }
-                let (top, bottom) = layerRank(first) >= layerRank(second) ? (first, second) : (second, first)
-                diagnostics.append(
-                    .overlap(top: items[top].outputName, bottom: items[bottom].outputName, area: area, state: state))
+        // Pairs of visible items, skipping those that cannot overlap anything, in result order. A
+        // result of a few dozen frames compares every pair, which needs no memory; more take the sweep
+        // (the two find the same pairs in the same order).
+        if visible.count <= Self.pairwiseOverlapLimit {
+            for position in visible.indices where isOverlapCandidate(visible[position]) {
+                for later in (position + 1)..<visible.count where isOverlapCandidate(visible[later]) {
+                    noteOverlap(visible[position], visible[later], into: &diagnostics)
+                }
+            }
+        } else {
+            for (position, later) in overlappingPairs() {
+                noteOverlap(visible[position], visible[later], into: &diagnostics)
             }
         }
         if let viewport = visible.first(where: { items[$0].builtIn == .viewport }) {
@@ -89,6 +94,75 @@ struct GeometryChecks {
                 diagnostics.append(.overlap(top: items[index].outputName, bottom: "viewport", area: area, state: state))
             }
         }
+    }
+
+    /// Results with at most this many visible frames have their overlaps found pair by pair.
+    static let pairwiseOverlapLimit = 32
+
+    private func noteOverlap(_ first: Int, _ second: Int, into diagnostics: inout [Diagnostic]) {
+        let area = frames[first].overlapArea(with: frames[second])
+        guard area > Self.areaTolerance else { return }
+        let (top, bottom) = layerRank(first) >= layerRank(second) ? (first, second) : (second, first)
+        diagnostics.append(
+            .overlap(top: items[top].outputName, bottom: items[bottom].outputName, area: area, state: state))
+    }
+
+    /// The pairs of positions in `visible` whose items are overlap candidates and whose frames share
+    /// more than ``areaTolerance``, ordered by first position, then second.
+    ///
+    /// A sweep: the candidates sorted by where they start along one axis, each is compared only with
+    /// those that start before it ends there. The axis is the one along which the frames spread out
+    /// more (their extents add up to less of the span they cover), so a column or a row of views that
+    /// do not touch costs in proportion to its length, not to its square. A frame with a coordinate
+    /// that is not a number overlaps nothing (its area with any frame is not above the tolerance).
+    func overlappingPairs() -> [(Int, Int)] {
+        var candidates: [Int] = []
+        for position in visible.indices where isOverlapCandidate(visible[position]) {
+            let frame = frames[visible[position]]
+            if frame.x.isNaN || frame.y.isNaN || frame.width.isNaN || frame.height.isNaN { continue }
+            candidates.append(position)
+        }
+        guard candidates.count > 1 else { return [] }
+        let vertical = spreadsMoreVertically(candidates)
+        func start(_ position: Int) -> Double {
+            vertical ? frames[visible[position]].minY : frames[visible[position]].minX
+        }
+        func end(_ position: Int) -> Double {
+            vertical ? frames[visible[position]].maxY : frames[visible[position]].maxX
+        }
+        let order = candidates.sorted { start($0) != start($1) ? start($0) < start($1) : $0 < $1 }
+        var pairs: [(Int, Int)] = []
+        for rank in order.indices {
+            let first = order[rank]
+            let firstEnd = end(first)
+            for second in order[(rank + 1)...] {
+                if start(second) >= firstEnd { break }
+                let area = frames[visible[first]].overlapArea(with: frames[visible[second]])
+                guard area > Self.areaTolerance else { continue }
+                pairs.append(first < second ? (first, second) : (second, first))
+            }
+        }
+        pairs.sort { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
+        return pairs
+    }
+
+    /// Whether the frames' heights add up to less of the vertical span they cover than their widths
+    /// do of the horizontal one.
+    private func spreadsMoreVertically(_ candidates: [Int]) -> Bool {
+        var horizontal = (extent: 0.0, low: Double.infinity, high: -Double.infinity)
+        var vertical = horizontal
+        for position in candidates {
+            let frame = frames[visible[position]]
+            horizontal.extent += max(0, frame.width)
+            horizontal.low = min(horizontal.low, frame.minX)
+            horizontal.high = max(horizontal.high, frame.maxX)
+            vertical.extent += max(0, frame.height)
+            vertical.low = min(vertical.low, frame.minY)
+            vertical.high = max(vertical.high, frame.maxY)
+        }
+        // extent / span compared without dividing: a zero span compares as no spread at all.
+        return vertical.extent * (horizontal.high - horizontal.low)
+            < horizontal.extent * (vertical.high - vertical.low)
     }
 
     /// A prompt may cover cards (it slides over the ETA card by design) but not the viewport, the Google

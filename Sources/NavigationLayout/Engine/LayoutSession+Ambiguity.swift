@@ -1,61 +1,112 @@
+// Hot: measured by the `served`, `path` and `chain` stages (Benchmarks/Thresholds/budgets.json,
+// `navlayout-layout-bench --profile served`); changes here are checked by scripts/check-budgets.sh.
+
 import Cassowary
 
 /// Ambiguous layouts: items whose position or size no constraint determines.
 extension LayoutSession {
-    /// The item and axis a variable belongs to (a linear scan: only free variables are looked up).
-    private func owner(of variable: Variable) -> (item: Int, axis: String)? {
+    /// `visible`: the positions of the result's visible frames, ascending.
+    func ambiguityDiagnostics(visible: [Int]) -> [Diagnostic] {
+        var report = AmbiguityReport(itemCount: items.count, visible: visible)
+        // Variables no constraint mentions are unknown to the solver, and free (tested one by one, in
+        // the order left, width, top, height), then the ones the solver leaves undetermined: each is
+        // reported as found, without a list of them all.
+        for index in items.indices {
+            if !solver.knows(items[index].variables.left) { noteAmbiguity(item: index, horizontal: true, in: &report) }
+            if !solver.knows(items[index].variables.width) { noteAmbiguity(item: index, horizontal: true, in: &report) }
+            if !solver.knows(items[index].variables.top) { noteAmbiguity(item: index, horizontal: false, in: &report) }
+            if !solver.knows(items[index].variables.height) {
+                noteAmbiguity(item: index, horizontal: false, in: &report)
+            }
+        }
+        let undetermined = solver.undeterminedVariables()
+        guard !undetermined.isEmpty else { return report.diagnostics }
+        // A few free variables (often a guide's axis that nothing reads) are looked up one by one;
+        // many, as in a long column of views without sizes, through a table of every variable.
+        if undetermined.count <= 16 {
+            for variable in undetermined {
+                guard let owner = owner(of: variable) else { continue }
+                noteAmbiguity(item: owner.item, horizontal: owner.horizontal, in: &report)
+            }
+            return report.diagnostics
+        }
+        var owners: [ObjectIdentifier: (item: Int, horizontal: Bool)] = [:]
+        owners.reserveCapacity(items.count * 4)
+        for index in items.indices.reversed() {
+            // Reversed, so that a variable two items name belongs to the first, as in `owner(of:)`.
+            let variables = items[index].variables
+            owners[ObjectIdentifier(variables.left)] = (index, true)
+            owners[ObjectIdentifier(variables.width)] = (index, true)
+            owners[ObjectIdentifier(variables.top)] = (index, false)
+            owners[ObjectIdentifier(variables.height)] = (index, false)
+        }
+        for variable in undetermined {
+            guard let owner = owners[ObjectIdentifier(variable)] else { continue }
+            noteAmbiguity(item: owner.item, horizontal: owner.horizontal, in: &report)
+        }
+        return report.diagnostics
+    }
+
+    /// The item and axis a variable belongs to: the first item that names it.
+    private func owner(of variable: Variable) -> (item: Int, horizontal: Bool)? {
         for index in items.indices {
             if items[index].variables.left === variable || items[index].variables.width === variable {
-                return (index, "horizontal")
+                return (index, true)
             }
             if items[index].variables.top === variable || items[index].variables.height === variable {
-                return (index, "vertical")
+                return (index, false)
             }
         }
         return nil
     }
 
-    /// `visible`: the positions of the result's visible frames, ascending.
-    func ambiguityDiagnostics(visible: [Int]) -> [Diagnostic] {
-        var seen: [(Int, String)] = []
-        var diagnostics: [Diagnostic] = []
-        // Variables no constraint mentions are unknown to the solver, and free (tested one by one, in
-        // the order left, width, top, height), then the ones the solver leaves undetermined: each is
-        // reported as found, without a list of them all.
-        for index in items.indices {
-            if !solver.knows(items[index].variables.left) {
-                noteAmbiguity(of: items[index].variables.left, visible: visible, seen: &seen, into: &diagnostics)
-            }
-            if !solver.knows(items[index].variables.width) {
-                noteAmbiguity(of: items[index].variables.width, visible: visible, seen: &seen, into: &diagnostics)
-            }
-            if !solver.knows(items[index].variables.top) {
-                noteAmbiguity(of: items[index].variables.top, visible: visible, seen: &seen, into: &diagnostics)
-            }
-            if !solver.knows(items[index].variables.height) {
-                noteAmbiguity(of: items[index].variables.height, visible: visible, seen: &seen, into: &diagnostics)
-            }
-        }
-        for variable in solver.undeterminedVariables() {
-            noteAmbiguity(of: variable, visible: visible, seen: &seen, into: &diagnostics)
-        }
-        return diagnostics
-    }
-
-    /// Reports the item and axis of a free variable once, if the item shows (or is a guide whose axis
-    /// a constraint reads).
-    private func noteAmbiguity(
-        of variable: Variable, visible: [Int], seen: inout [(Int, String)], into diagnostics: inout [Diagnostic]
-    ) {
-        guard let owner = owner(of: variable) else { return }
-        guard visible.contains(owner.item) || items[owner.item].isGuide, isVisible(owner.item) else { return }
-        if case .guide = items[owner.item].role,
-            !(owner.axis == "horizontal" ? items[owner.item].horizontalAxisRead : items[owner.item].verticalAxisRead)
+    /// Reports an axis of an item once, if the item shows (or is a guide whose axis a constraint
+    /// reads).
+    private func noteAmbiguity(item: Int, horizontal: Bool, in report: inout AmbiguityReport) {
+        guard report.isVisible(item) || items[item].isGuide, isVisible(item) else { return }
+        if case .guide = items[item].role,
+            !(horizontal ? items[item].horizontalAxisRead : items[item].verticalAxisRead)
         {
             return
         }
-        if seen.contains(where: { $0.0 == owner.item && $0.1 == owner.axis }) { return }
-        seen.append((owner.item, owner.axis))
-        diagnostics.append(.ambiguousLayout(items[owner.item].outputName, axis: owner.axis, state: stateName))
+        guard report.markReported(item: item, horizontal: horizontal) else { return }
+        let axis = horizontal ? "horizontal" : "vertical"
+        report.diagnostics.append(.ambiguousLayout(items[item].outputName, axis: axis, state: stateName))
+    }
+}
+
+/// What ``LayoutSession/ambiguityDiagnostics(visible:)`` has found so far.
+private struct AmbiguityReport {
+    let itemCount: Int
+    /// The positions of the result's visible frames, ascending.
+    let visible: [Int]
+    /// Per item and axis (item * 2, plus 1 for vertical): whether it has been reported. Made at the
+    /// first report: nearly always there is none.
+    private var reported: [Bool] = []
+    var diagnostics: [Diagnostic] = []
+
+    init(itemCount: Int, visible: [Int]) {
+        self.itemCount = itemCount
+        self.visible = visible
+    }
+
+    /// Whether the item's frame is in the result (a binary search of the ascending positions).
+    func isVisible(_ item: Int) -> Bool {
+        var low = 0
+        var high = visible.count
+        while low < high {
+            let middle = (low + high) / 2
+            if visible[middle] < item { low = middle + 1 } else { high = middle }
+        }
+        return low < visible.count && visible[low] == item
+    }
+
+    /// Marks the axis of the item reported; false when it already was.
+    mutating func markReported(item: Int, horizontal: Bool) -> Bool {
+        if reported.isEmpty { reported = [Bool](repeating: false, count: itemCount * 2) }
+        let key = item * 2 + (horizontal ? 0 : 1)
+        guard !reported[key] else { return false }
+        reported[key] = true
+        return true
     }
 }

@@ -105,6 +105,13 @@ extension LayoutResult {
     }
 
     private static func hasRepeatedNames(_ frames: [(name: String, frame: Frame)]) -> Bool {
+        // A result has a dozen frames, where comparing every pair beats hashing each name; a layout
+        // of many custom views needs the set.
+        if frames.count > 32 {
+            var names = Set<String>()
+            names.reserveCapacity(frames.count)
+            return frames.contains { !names.insert($0.name).inserted }
+        }
         for index in frames.indices {
             for earlier in 0..<index where frames[earlier].name == frames[index].name { return true }
         }

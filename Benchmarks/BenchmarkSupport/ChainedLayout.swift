@@ -1,0 +1,32 @@
+/// A delegate request (JSON bytes) whose ready state shows `views` custom views in one column: each
+/// view's top on the bottom of the one before it and its leading edge on that one's, the first under
+/// the safe area's top-leading corner. Every view has an intrinsic size (100 x 10 points), so the
+/// layout is fully determined; the column runs off the screen once it is longer than the map.
+///
+/// The shape of a long list of custom views: what the layout path's cost is measured on as the
+/// number of views grows (navlayout-layout-bench --chains), and what its tests solve.
+public func chainedLayoutRequest(views: Int) -> [UInt8] {
+    var names: [String] = []
+    var constraints = ["\"v0.top == safeArea.top\"", "\"v0.leading == safeArea.leading\""]
+    for index in 0..<views {
+        names.append("v\(index)")
+        if index > 0 {
+            constraints.append("\"v\(index).top == v\(index - 1).bottom\"")
+            constraints.append("\"v\(index).leading == v\(index - 1).leading\"")
+        }
+    }
+    constraints += [
+        "\"googleLogo.leading == safeArea.leading\"", "\"googleLogo.bottom == safeArea.bottom\"",
+        "\"viewport.leading == safeArea.leading\"", "\"viewport.trailing == safeArea.trailing\"",
+        "\"viewport.top == safeArea.top\"", "\"viewport.bottom == safeArea.bottom\"",
+    ]
+    let viewSizes = names.map { "\"\($0)\": {\"width\": 100, \"height\": 10}" }.joined(separator: ", ")
+    let shown = (["googleLogo", "viewport"] + names).map { "\"\($0)\"" }.joined(separator: ", ")
+    let text = """
+        {"screen": {"width": 393, "height": 852, "safeArea": {"top": 59, "bottom": 34, "left": 0, "right": 0}},
+         "state": {"navigation": "ready"},
+         "delegate": {"views": {\(viewSizes)},
+                      "ready": {"views": [\(shown)], "constraints": [\(constraints.joined(separator: ", "))]}}}
+        """
+    return Array(text.utf8)
+}
