@@ -110,7 +110,7 @@ func measureChains(repetitions: Int) throws {
         let workload = prepared.workload
         let solve = medianMicroseconds(repetitions: repetitions) { (try? workload.solve()).map { _ in 1 } ?? 0 }
         let served = medianMicroseconds(repetitions: repetitions) {
-            servedPath(bytes, through: LayoutPipeline(clock: { 0 }))
+            servedPath(bytes, through: LayoutPipeline(limits: .unlimited, clock: { 0 }))
         }
         let growth = previous.map { fixed(served / $0) + "x" } ?? "-"
         previous = served

@@ -98,6 +98,26 @@ public struct Solver: Sendable {
         editOfVariable[variable] != nil
     }
 
+    /// The work the solver has done since it was made, in row entries written into new rows and
+    /// merged by substitutions (the bulk of adding constraints and of re-solving). It only grows, so a caller bounds the cost of a
+    /// step by the difference before and after, or stops adding constraints past a budget; it counts
+    /// operations, not time, so the same system always counts the same.
+    public var workDone: Int { tableau.workDone }
+
+    /// A bound on ``workDone`` (none by default). Once the work passes it, every simplex loop stops
+    /// where it is: the call returns as if it had finished, but the solution is not optimal and may
+    /// not even be feasible, and ``isPastWorkLimit`` says so. A system that needs that much work is
+    /// one a caller refuses, so it drops the solver then; a solver past its limit is good for nothing
+    /// else. This is what bounds a system the simplex would take unreasonably long over (such as a
+    /// degenerate one it cycles on).
+    public var workLimit: Int {
+        get { tableau.workLimit }
+        set { tableau.workLimit = newValue }
+    }
+
+    /// True once ``workDone`` has passed ``workLimit``.
+    public var isPastWorkLimit: Bool { tableau.isPastWorkLimit }
+
     /// The constraints in the solver, in the order they were added.
     public var constraints: [Constraint] {
         userRecordsInOrder().map(\.constraint)

@@ -13,7 +13,13 @@ extension Tableau {
         guard !targets.isEmpty else { return }
         if journaling { for target in targets { journalRow(target) } }
         var longest = 0
-        for target in targets { longest = max(longest, Int(rows[Int(target)].count)) }
+        var merged = 0
+        for target in targets {
+            let count = Int(rows[Int(target)].count)
+            longest = max(longest, count)
+            merged &+= count
+        }
+        workDone &+= merged &+ targets.count &* source.count
         let needed = longest + source.count
         if mergeBuffer.count < needed {
             mergeBuffer.append(

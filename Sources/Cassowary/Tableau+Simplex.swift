@@ -63,7 +63,7 @@ extension Tableau {
 
     /// Primal simplex on the lexicographic objective.
     mutating func optimize() {
-        while let entering = enteringSymbol() {
+        while !isPastWorkLimit, let entering = enteringSymbol() {
             // The objective is a sum of non-negative errors, so it is bounded and a limiting row
             // exists; should rounding hide it, stop with a feasible solution rather than loop.
             guard let slot = leavingSlot(for: entering) else { return }
@@ -73,7 +73,7 @@ extension Tableau {
 
     /// Primal simplex on the phase-one objective (the artificial row), with Bland's rule.
     mutating func optimizeArtificial() {
-        while true {
+        while !isPastWorkLimit {
             var entering: Int32 = -1
             for entry in artificialEntries where entry.coefficient < -Tableau.epsilon {
                 let symbolKind = kind[Int(entry.symbol)]
@@ -99,7 +99,7 @@ extension Tableau {
     /// required constraints, and such a row left by rounding is skipped).
     @discardableResult
     mutating func dualOptimize(stopAtInfeasibleRow: Bool = false) -> Int32? {
-        while true {
+        while !isPastWorkLimit {
             var leaving: Int32 = -1
             var kept = 0
             for read in 0..<infeasible.count {
@@ -120,6 +120,7 @@ extension Tableau {
             }
             pivot(entering: entering, slot: slot)
         }
+        return nil
     }
 
     /// The symbol of an infeasible row whose entry keeps the objective optimal: the minimum

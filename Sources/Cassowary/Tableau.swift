@@ -67,6 +67,16 @@ struct Tableau {
     var freeNode: Int32 = -1
     var freeNodeCount = 0
 
+    /// Row entries written into new rows and read and written by substitutions so far: the measure
+    /// of the solver's work that grows with a system's fill, for callers that bound it (see
+    /// ``Solver/workDone``).
+    var workDone = 0
+    /// Past this much work the simplex loops stop where they are (see ``Solver/workLimit``).
+    var workLimit = Int.max
+
+    @inline(__always)
+    var isPastWorkLimit: Bool { workDone > workLimit }
+
     /// Restricted basic symbols whose value went negative: the work list of the dual simplex.
     var infeasible: [Int32] = []
 
@@ -302,6 +312,7 @@ struct Tableau {
 
     /// Puts a row whose entries are not yet linked into a slot, with `basic` as its basic symbol.
     mutating func insertRow(basic: Int32, entries: [RowEntry], constant: Double) -> Int32 {
+        workDone &+= entries.count
         let slot: Int32
         if let reused = freeSlots.popLastIfAny() {
             slot = reused

@@ -58,7 +58,8 @@ struct ResultSchemaTests {
                 ["event": "hidePrompt"],
             ],
         ]
-        let played = ScenarioRoute.play(try Scenario.decode(from: body), metrics: nil)
+        let played = try ScenarioRoute.play(
+            try Scenario.decode(from: body), pipeline: LayoutPipeline(clock: { 0 }), metrics: nil)
         guard case .object(let answer) = played, case .array(let steps)? = answer["steps"] else { return [] }
         return steps.enumerated().compactMap { index, step in
             guard case .object(let object) = step, let layout = object["layout"] else { return nil }

@@ -94,7 +94,7 @@ struct ProfileMergeTests {
             (#"{"screen": {"width": -1}}"#, "screen.width", "expected a number > 0"),
             (#"{"state": {"navigation": "drive"}}"#, "state.navigation", "is not one of"),
             (#"{"settings": {"compass": true}}"#, "settings.compass", "unknown setting"),
-            (#"{"style": {"buttonSize": -4}}"#, "style.buttonSize", ">= 0"),
+            (#"{"style": {"buttonSize": -4}}"#, "style.buttonSize", "from 0 to 10000"),
             (
                 #"{"delegate": {"stacks": {"s": {"alignment": "leading"}}}}"#, "delegate.stacks.s.position",
                 "required field is missing"

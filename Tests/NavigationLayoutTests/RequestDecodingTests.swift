@@ -278,7 +278,7 @@ struct RequestDecodingTests {
         Failure(
             request:
                 #"{"screen": {"width": 393, "height": 852, "safeArea": {"top": -5}}, "state": {"navigation": "ready"}}"#,
-            path: "screen.safeArea.top", message: "expected a number >= 0, found -5"),
+            path: "screen.safeArea.top", message: "expected a number from 0 to 10000, found -5"),
         Failure(
             request:
                 #"{"screen": {"width": 393, "height": 852, "safeArea": {"tpo": 5}}, "state": {"navigation": "ready"}}"#,
@@ -320,7 +320,7 @@ struct RequestDecodingTests {
         Failure(
             request:
                 #"{"screen": {"width": 393, "height": 852}, "state": {"navigation": "guidance", "prompt": {"kind": "incident", "height": 0}}}"#,
-            path: "state.prompt.height", message: "expected a number > 0, found 0"),
+            path: "state.prompt.height", message: "expected a number above 0 and at most 10000, found 0"),
         Failure(
             request: #"{"screen": {"width": 393, "height": 852}, "state": {"navigation": "ready", "wideMode": "yes"}}"#,
             path: "state.wideMode", message: "expected true or false, found a string"),
@@ -357,13 +357,13 @@ struct RequestDecodingTests {
             message: "required field is missing"),
         Failure(
             request: request(#""settings": {"headerAccessoryView": {"height": -1}}"#),
-            path: "settings.headerAccessoryView.height", message: ">= 0"),
+            path: "settings.headerAccessoryView.height", message: "from 0 to 10000"),
         Failure(
             request: request(#""settings": {"headerAccessoryView": 56}"#), path: "settings.headerAccessoryView",
             message: "expected an object, found a number"),
         Failure(
             request: request(#""settings": {"padding": {"bottom": -24}}"#), path: "settings.padding.bottom",
-            message: ">= 0"),
+            message: "from 0 to 10000"),
         Failure(
             request: request(#""settings": {"paddingAdjustmentBehavior": "sometimes"}"#),
             path: "settings.paddingAdjustmentBehavior", message: "'always', 'automatic', 'never'"),
@@ -375,7 +375,9 @@ struct RequestDecodingTests {
         Failure(
             request: request(#""style": {"headerHeight": 100}"#), path: "style.headerHeight",
             message: "unknown style value 'headerHeight'"),
-        Failure(request: request(#""style": {"buttonSize": -1}"#), path: "style.buttonSize", message: ">= 0, found -1"),
+        Failure(
+            request: request(#""style": {"buttonSize": -1}"#), path: "style.buttonSize",
+            message: "from 0 to 10000, found -1"),
         Failure(
             request: request(#""style": {"buttonSize": "48"}"#), path: "style.buttonSize", message: "found a string"),
         // Delegate structure
@@ -389,7 +391,7 @@ struct RequestDecodingTests {
             message: "not a valid name"),
         Failure(
             request: delegate(#""views": {"a": {"width": -3}}"#), path: "delegate.views.a.width",
-            message: ">= 0, found -3"),
+            message: "from 0 to 10000, found -3"),
         Failure(
             request: delegate(#""views": {"a": {"depth": 3}}"#), path: "delegate.views.a.depth",
             message: "unknown field 'depth'"),
@@ -429,7 +431,7 @@ struct RequestDecodingTests {
             path: "delegate.stacks.s.arranged[0]", message: "(did you mean 'compass'?)"),
         Failure(
             request: delegate(#""stacks": {"s": {"position": "top", "alignment": "leading", "spacing": -8}}"#),
-            path: "delegate.stacks.s.spacing", message: ">= 0"),
+            path: "delegate.stacks.s.spacing", message: "from 0 to 10000"),
         Failure(
             request: delegate(#""ready": {"views": ["map"]}"#), path: "delegate.ready.views[0]",
             message: "'map' is the container"),
@@ -537,6 +539,24 @@ struct RequestDecodingTests {
             request: delegate(
                 #""shared": [{"first": "map.width", "relation": "==", "second": "safeArea.width", "multiplier": 0}]"#),
             path: "delegate.shared[0].multiplier", message: "multiplier of 0"),
+        // Numbers in a physical range: a constant within a screen side, a multiplier within 100.
+        Failure(
+            request: delegate(
+                #""shared": [{"first": "map.width", "relation": "==", "second": "safeArea.width", "multiplier": 1000}]"#
+            ),
+            path: "delegate.shared[0].multiplier", message: "expected at most 100 either way, found 1000"),
+        Failure(
+            request: delegate(#""shared": [{"first": "map.width", "relation": "==", "constant": -1e308}]"#),
+            path: "delegate.shared[0].constant", message: "at most 10000 points either way, found -1e+308"),
+        Failure(
+            request: delegate(#""shared": ["map.width == safeArea.width - 20000"]"#),
+            path: "delegate.shared[0]", message: "constant 20000 is out of range: at most 10000 either way", column: 31),
+        Failure(
+            request: delegate(#""shared": ["map.width == safeArea.width * 1e5"]"#),
+            path: "delegate.shared[0]", message: "multiplier 1e5 is out of range: at most 100 either way", column: 31),
+        Failure(
+            request: delegate(#""views": {"a": {"width": 1e308}}"#), path: "delegate.views.a.width",
+            message: "from 0 to 10000, found 1e+308"),
         Failure(
             request: delegate(#""shared": [{"first": "map.width", "relation": "==", "constant": "style.nope"}]"#),
             path: "delegate.shared[0].constant", message: "unknown style value 'nope'", column: 7),

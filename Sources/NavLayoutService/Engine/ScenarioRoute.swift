@@ -17,20 +17,38 @@ enum ScenarioRoute: ServiceFeature {
         } catch {
             throw RequestError.httpError(error, detail: "the scenario is not valid")
         }
-        return Response.json(JSONWriter().bytes(for: play(scenario, metrics: environment.metrics)))
+        let played: JSONValue
+        do throws(RequestError) {
+            played = try play(scenario, pipeline: environment.layouts, metrics: environment.metrics)
+        } catch {
+            throw RequestError.httpError(error, detail: "the scenario asks more than a request may")
+        }
+        return Response.json(JSONWriter().bytes(for: played))
     }
 
-    /// Every step's result, with the prompt's slide for the step that shows, hides or changes it.
-    static func play(_ scenario: Scenario, metrics: ServiceMetrics?) -> JSONValue {
+    /// Every step's result, with the prompt's slide for the step that shows, hides or changes it. Each
+    /// step is held to the pipeline's limits; the first step over one ends the play with its refusal.
+    static func play(_ scenario: Scenario, pipeline: LayoutPipeline, metrics: ServiceMetrics?) throws(RequestError)
+        -> JSONValue
+    {
         // The prompt on screen after the previous step: where a hide or change slides it out from.
         var shownPromptFrame: Frame?
+        var refusal: RequestError?
         let steps = scenario.run { (context: ScenarioStepContext) -> JSONValue in
-            let result = LayoutEngine.solve(context.request, clock: EngineClock.nanoseconds)
+            guard refusal == nil else { return .null }
+            let result: LayoutResult
+            do throws(RequestError) {
+                result = try pipeline.solveOnce(context.request)
+            } catch {
+                refusal = error
+                return .null
+            }
             metrics?.recordSolve(duration: .microseconds(result.solveMicros ?? 0))
             let previous = shownPromptFrame
             shownPromptFrame = result.prompt?.frame
             return encode(result, transition: context.promptTransition, previousFrame: previous, context: context)
         }
+        if let refusal { throw refusal }
         return Scenario.jsonValue(of: steps) { $0 }
     }
 

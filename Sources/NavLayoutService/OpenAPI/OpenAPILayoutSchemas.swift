@@ -114,7 +114,7 @@ extension OpenAPIDocument {
     }
 
     private static var insets: SchemaValue {
-        input(["top", "bottom", "left", "right"].map { ($0, number(minimum: 0)) })
+        input(["top", "bottom", "left", "right"].map { ($0, number(minimum: 0, maximum: Screen.maximumLength)) })
     }
 
     private static func screen(partial: Bool) -> SchemaValue {
@@ -147,7 +147,9 @@ extension OpenAPIDocument {
     }
 
     private static var prompt: SchemaValue {
-        input([("kind", name), ("height", number(exclusiveMinimum: 0))], required: ["kind"])
+        input(
+            [("kind", name), ("height", number(exclusiveMinimum: 0, maximum: Screen.maximumLength))], required: ["kind"]
+        )
     }
 
     private static var settings: SchemaValue {
@@ -163,7 +165,7 @@ extension OpenAPIDocument {
                     key.rawValue,
                     .object([
                         ("type", .array([.string("object"), .string("null")])),
-                        ("properties", .object([("height", number(minimum: 0))])),
+                        ("properties", .object([("height", number(minimum: 0, maximum: Screen.maximumLength))])),
                         ("required", .array([.string("height")])),
                         ("additionalProperties", .bool(false)),
                     ])
@@ -188,7 +190,9 @@ extension OpenAPIDocument {
 
     private static var styleOverrides: SchemaValue {
         S.object(
-            StyleKey.allCases.map { ($0.rawValue, number(minimum: 0, nullable: true)) },
+            StyleKey.allCases.map {
+                ($0.rawValue, number(minimum: 0, maximum: Screen.maximumLength, nullable: true))
+            },
             description: "Overrides of the style values and component sizes of GET /v1/style; null keeps the default.")
     }
 

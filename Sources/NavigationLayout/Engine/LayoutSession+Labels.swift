@@ -10,6 +10,7 @@ extension LayoutSession {
     /// The constraint and its label are taken over (`consuming`) by the label list.
     @discardableResult
     mutating func install(_ constraint: consuming Constraint, label: consuming ConstraintLabel) -> Bool {
+        if isOverWorkBudget() { return false }
         do throws(SolverError) {
             try solver.add(constraint)
             labels.append(InstalledConstraint(constraint: constraint, label: label))

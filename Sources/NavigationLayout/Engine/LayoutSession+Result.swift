@@ -48,7 +48,9 @@ extension LayoutSession {
         }
         result.layers = layerOrder(visible: visibleIndices)
         var diagnostics = buildDiagnostics
-        diagnostics += ambiguityDiagnostics(visible: visibleIndices)
+        // A solve stopped at its work budget is refused, not reported: probing it for ambiguity would
+        // only repeat the work in a scratch solver without a budget.
+        if !solver.isPastWorkLimit { diagnostics += ambiguityDiagnostics(visible: visibleIndices) }
         diagnostics += GeometryChecks(
             screen: plan.screen, style: plan.style, navigation: plan.state.navigation, wideMode: plan.wideMode,
             items: items, frames: frames, visible: visibleIndices, layers: result.layers,

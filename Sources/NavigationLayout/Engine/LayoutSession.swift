@@ -46,12 +46,32 @@ struct LayoutSession: Sendable {
             promptShown: plan.promptShown)
     }
 
-    init(plan: LayoutPlan) {
+    /// The solver work one build or one solve may take (see `LayoutLimits.solverWork`); past it the
+    /// session installs nothing more and stops solving, and ``exceededWorkBudget`` says so: the
+    /// layout is then refused, not reported.
+    let workBudget: Int
+    private(set) var exceededWorkBudget = false
+
+    /// True once the current build or solve has used more than its budget.
+    mutating func isOverWorkBudget() -> Bool {
+        if !exceededWorkBudget && solver.isPastWorkLimit { exceededWorkBudget = true }
+        return exceededWorkBudget
+    }
+
+    /// Starts the budget of a build or solve: the solver stops its loops once the step has used it.
+    private mutating func startWorkBudget() {
+        let (limit, overflow) = solver.workDone.addingReportingOverflow(workBudget)
+        solver.workLimit = overflow ? .max : limit
+    }
+
+    init(plan: LayoutPlan, workBudget: Int = .max) {
         self.plan = plan
+        self.workBudget = workBudget
         sizes = plan.sizes
         suggestedScreen = plan.screen
         buildDiagnostics = plan.diagnostics
         hidden = plan.hidden
+        startWorkBudget()
         build()
     }
 
@@ -91,6 +111,8 @@ struct LayoutSession: Sendable {
 
     /// Lays the session out for `screen` (same width class as the plan) and returns the result.
     mutating func solve(screen: Screen) -> LayoutResult {
+        // A build over budget stays refused; otherwise each solve has a budget of its own.
+        if !exceededWorkBudget { startWorkBudget() }
         plan.screen = screen
         sizes = plan.sizes
         // The first solve of a session is for the screen it was built with, whose values the edit
@@ -116,6 +138,7 @@ struct LayoutSession: Sendable {
             for index in sizeRules.indices where applySizeRule(index, itemFrame: frames[sizeRules[index].item]) {
                 changed = true
             }
+            if isOverWorkBudget() { break }
             if changed { continue }
             if hideOneOutOfRoom(frames: frames) { continue }
             break

@@ -6,12 +6,21 @@ public struct PreparedLayout: Sendable {
     public private(set) var request: LayoutRequest
     var session: LayoutSession
     private var sessionScreen: Screen
+    /// The solver work each build and solve may take (`LayoutLimits.solverWork`).
+    let workBudget: Int
 
-    public init(_ request: LayoutRequest) {
+    public init(_ request: LayoutRequest, workBudget: Int = .max) {
         self.request = request
-        session = LayoutSession(plan: LayoutEngine.plan(for: request))
+        self.workBudget = workBudget
+        session = LayoutSession(plan: LayoutEngine.plan(for: request), workBudget: workBudget)
         sessionScreen = request.screen
     }
+
+    /// True when the last build or solve stopped at the work budget: its result is incomplete.
+    public var exceededWorkBudget: Bool { session.exceededWorkBudget }
+
+    /// The solver work done so far, for the refusal's message.
+    var workDone: Int { session.solver.workDone }
 
     /// Lays the request out on `screen`.
     public mutating func solve(screen: Screen) -> LayoutResult {
@@ -23,7 +32,7 @@ public struct PreparedLayout: Sendable {
             || (!session.plan.allowsBuiltInOnlyItems && session.plan.stateLayoutOverride == nil
                 && request.isWideMode == session.plan.wideMode && screen.carPlay == sessionScreen.carPlay)
         if !reusable {
-            session = LayoutSession(plan: LayoutEngine.plan(for: request))
+            session = LayoutSession(plan: LayoutEngine.plan(for: request), workBudget: workBudget)
         }
         sessionScreen = screen
         return Self.solve(&session, request: request, screen: screen)
@@ -36,7 +45,8 @@ public struct PreparedLayout: Sendable {
         var result = session.solve(screen: screen)
         if session.plan.allowsBuiltInOnlyItems, let check = accessoryCheck(result, request: request) {
             // The header accessory hides on a map too short for it (seeds 003/004): solve again without it.
-            var retry = LayoutSession(plan: LayoutEngine.plan(for: request, accessoryTooShort: true))
+            var retry = LayoutSession(
+                plan: LayoutEngine.plan(for: request, accessoryTooShort: true), workBudget: session.workBudget)
             result = retry.solve(screen: screen)
             result.diagnostics.append(check)
             session = retry

@@ -85,8 +85,10 @@ extension ExpressionScanner {
             while let byte = peek(), isASCIIDigit(byte) { position += 1 }
         }
         let literal = text(start..<position)
-        guard let value = Double(literal), value.isFinite else {
-            throw fail("\(what) \(literal) is out of range", at: start)
+        let maximum =
+            what == "multiplier" ? LayoutConstraintSpec.maximumMultiplier : LayoutConstraintSpec.maximumConstant
+        guard let value = Double(literal), value.isFinite, value <= maximum else {
+            throw fail("\(what) \(literal) is out of range: at most \(formatNumber(maximum)) either way", at: start)
         }
         return value
     }

@@ -56,6 +56,12 @@ public enum LayoutConstant: Sendable, Hashable {
 /// `first relation second * multiplier + constant @ priority`, or `first relation constant` when there is
 /// no second anchor.
 public struct LayoutConstraintSpec: Sendable, Hashable, CustomStringConvertible {
+    /// The physical range of a constant, in points either way: a screen side at most (anything
+    /// larger places a view off any screen, and only makes the solver's numbers worse).
+    public static let maximumConstant = Screen.maximumLength
+    /// The range of a multiplier, either way.
+    public static let maximumMultiplier = 100.0
+
     /// The optional name the delegate gave the constraint (`vp-top: viewport.top == turnCard.bottom`).
     public var id: String?
     public var first: Anchor

@@ -11,14 +11,18 @@ extension LayoutPipeline {
         let (base, selection) = try MatrixPlan.split(body: body.document)
         let merged = LayoutBody.merge(base, profile: profile)
         let plan = try MatrixPlan(base: merged, selection: selection)
+        // Every cell solves the same delegate: one check covers them all.
+        if let first = plan.cells.first { try limits.check(first.request) }
         var results: [LayoutResult?] = Array(repeating: nil, count: plan.cells.count)
+        var workOverBudget: Int?
         let report = MatrixRunner.run(plan) { (group: MatrixCellGroup) -> (MatrixCell) -> MatrixCellOutcome in
-            var prepared = PreparedLayout(group.request)
+            var prepared = PreparedLayout(group.request, workBudget: self.limits.solverWork)
             // The runner asks for the group's cells in `cellIndexes` order.
             var remaining = group.cellIndexes[...]
             return { cell in
                 let start = self.clock()
                 var result = prepared.solve(screen: cell.request.screen)
+                if prepared.exceededWorkBudget { workOverBudget = prepared.workDone }
                 let micros = Int((self.clock() &- start) / 1000)
                 result.solveMicros = micros
                 result.id = cellID?()
@@ -29,6 +33,7 @@ extension LayoutPipeline {
                     wideMode: result.wideMode, solveMicros: micros)
             }
         }
+        if let work = workOverBudget { throw limits.solverWorkExceeded(work) }
         // History keeps the request as sent, or the merged one with the selection kept, so the matrix
         // can be asked again as it was.
         let storedRequest: [UInt8]

@@ -11,9 +11,14 @@ public final class LayoutPipeline: Sendable {
     let cache: PreparedLayoutCache
     /// Nanoseconds on a monotonic clock, for `solveMicros` (the engine has no clock of its own).
     let clock: @Sendable () -> UInt64
+    /// What one request may ask of the engine; a request over a limit is a `RequestError`.
+    public let limits: LayoutLimits
 
-    public init(cacheCapacity: Int = 256, clock: @escaping @Sendable () -> UInt64) {
+    public init(
+        cacheCapacity: Int = 256, limits: LayoutLimits = .standard, clock: @escaping @Sendable () -> UInt64
+    ) {
         cache = PreparedLayoutCache(capacity: cacheCapacity)
+        self.limits = limits
         self.clock = clock
     }
 
@@ -22,10 +27,22 @@ public final class LayoutPipeline: Sendable {
     /// own, each with its path.
     public func solve(_ body: LayoutBody, profile: StoredProfile? = nil) throws(RequestError) -> SolvedLayout {
         let document = body.document(mergedWith: profile)
-        let (request, result) = try cache.solve(document: document, clock: clock)
+        let (request, result) = try cache.solve(document: document, limits: limits, clock: clock)
         return SolvedLayout(
             request: request, result: result, profile: profile,
             storedRequest: profile == nil && !body.bytes.isEmpty ? body.bytes : JSONWriter().bytes(for: document))
+    }
+
+    /// Solves a decoded request once, outside the cache (a scenario's steps, each its own request),
+    /// within the same limits as ``solve(_:profile:)``.
+    public func solveOnce(_ request: LayoutRequest) throws(RequestError) -> LayoutResult {
+        try limits.check(request)
+        let start = clock()
+        var prepared = PreparedLayout(request, workBudget: limits.solverWork)
+        var result = prepared.solve(screen: request.screen)
+        if prepared.exceededWorkBudget { throw limits.solverWorkExceeded(prepared.workDone) }
+        result.solveMicros = Int((clock() &- start) / 1000)
+        return result
     }
 
     /// The number of prepared layouts held, for tests and metrics.

@@ -64,7 +64,10 @@ final class PreparedLayoutCache: Sendable {
     /// Decodes and solves `document` (a request after any profile merge) with a cached prepared layout
     /// for its key, or a new one, and keeps it for the next request. `clock` (nanoseconds) times the
     /// solve alone, not the decoding.
-    func solve(document: JSONValue, clock: () -> UInt64) throws(RequestError) -> (
+    ///
+    /// A request over one of `limits` is refused before it is planned; a layout whose solve stops at
+    /// the work limit is refused after it, and kept out of the cache.
+    func solve(document: JSONValue, limits: LayoutLimits = .standard, clock: () -> UInt64) throws(RequestError) -> (
         request: LayoutRequest, result: LayoutResult
     ) {
         let key = PreparedLayoutKey(document)
@@ -80,14 +83,18 @@ final class PreparedLayoutCache: Sendable {
             var result = instance.layout.solve(screen: screen)
             result.solveMicros = Int((clock() &- start) / 1000)
             let request = instance.layout.request
+            // A solve stopped at its budget leaves its solver unfinished: the instance is dropped.
+            if instance.layout.exceededWorkBudget { throw limits.solverWorkExceeded(instance.layout.workDone) }
             put(instance, back: entry)
             return (request, result)
         }
         let request = try LayoutRequest.decode(from: document)
+        try limits.check(request)
         let start = clock()
-        let instance = Instance(PreparedLayout(request))
+        let instance = Instance(PreparedLayout(request, workBudget: limits.solverWork))
         var result = instance.layout.solve(screen: request.screen)
         result.solveMicros = Int((clock() &- start) / 1000)
+        if instance.layout.exceededWorkBudget { throw limits.solverWorkExceeded(instance.layout.workDone) }
         insert(instance, for: key)
         return (request, result)
     }

@@ -141,10 +141,10 @@ extension RequestDecoder {
             rejectUnknownMembers(of: body, at: viewPath, allowed: ["width", "height", "hugging", "compression"])
             var view = CustomView(name: name)
             view.intrinsicWidth = present(body, "width").flatMap {
-                number($0, at: viewPath.appending(field: "width"), .nonNegative)
+                number($0, at: viewPath.appending(field: "width"), .length)
             }
             view.intrinsicHeight = present(body, "height").flatMap {
-                number($0, at: viewPath.appending(field: "height"), .nonNegative)
+                number($0, at: viewPath.appending(field: "height"), .length)
             }
             if let value = present(body, "hugging") {
                 view.hugging = axisPriorities(
@@ -207,7 +207,7 @@ extension RequestDecoder {
             let arranged =
                 present(body, "arranged").flatMap { nameList($0, at: stackPath.appending(field: "arranged")) } ?? []
             let spacing = present(body, "spacing").flatMap {
-                number($0, at: stackPath.appending(field: "spacing"), .nonNegative)
+                number($0, at: stackPath.appending(field: "spacing"), .length)
             }
             guard declare(name, as: .stack, in: &items, at: stackPath), let position, let alignment else {
                 continue
@@ -437,6 +437,11 @@ extension RequestDecoder {
                 report(
                     path.appending(field: "multiplier"),
                     "a multiplier of 0 drops the second anchor; write a constant instead")
+            } else if abs(number) > LayoutConstraintSpec.maximumMultiplier {
+                report(
+                    path.appending(field: "multiplier"),
+                    "expected at most \(formatNumber(LayoutConstraintSpec.maximumMultiplier)) either way, "
+                        + "found \(formatNumber(number))")
             } else {
                 multiplier = number
             }
@@ -445,7 +450,14 @@ extension RequestDecoder {
         if let value = present(object, "constant") {
             let constantPath = path.appending(field: "constant")
             if let number = value.numberValue, number.isFinite {
-                constant = .points(number)
+                if abs(number) > LayoutConstraintSpec.maximumConstant {
+                    report(
+                        constantPath,
+                        "expected at most \(formatNumber(LayoutConstraintSpec.maximumConstant)) points either way, "
+                            + "found \(formatNumber(number))")
+                } else {
+                    constant = .points(number)
+                }
             } else if let text = value.stringValue {
                 do throws(ExpressionError) {
                     constant = try ConstraintParser.parseConstant(text)

@@ -87,14 +87,18 @@ struct RequestDecoder {
 
     enum NumberRange {
         case any
-        case nonNegative
         case positive
+        /// A length in points: 0 up to a screen side (`Screen.maximumLength`).
+        case length
+        /// A length above 0, up to a screen side.
+        case positiveLength
 
         var phrase: String {
             switch self {
             case .any: return "a finite number"
-            case .nonNegative: return "a number >= 0"
             case .positive: return "a number > 0"
+            case .length: return "a number from 0 to \(formatNumber(Screen.maximumLength))"
+            case .positiveLength: return "a number above 0 and at most \(formatNumber(Screen.maximumLength))"
             }
         }
 
@@ -102,8 +106,9 @@ struct RequestDecoder {
             guard value.isFinite else { return false }
             switch self {
             case .any: return true
-            case .nonNegative: return value >= 0
             case .positive: return value > 0
+            case .length: return value >= 0 && value <= Screen.maximumLength
+            case .positiveLength: return value > 0 && value <= Screen.maximumLength
             }
         }
     }
@@ -302,7 +307,7 @@ struct RequestDecoder {
         rejectUnknownMembers(of: object, at: path, allowed: ["top", "bottom", "left", "right"])
         func edge(_ key: StaticString, _ decoder: inout RequestDecoder) -> Double {
             decoder.present(object, key.description).flatMap {
-                decoder.number($0, at: path.appending(field: key), .nonNegative)
+                decoder.number($0, at: path.appending(field: key), .length)
             } ?? 0
         }
         return EdgeInsets(
@@ -348,7 +353,9 @@ struct RequestDecoder {
                 path.appending(field: "kind"),
                 "'\(kind)' is not a prompt kind: use a name such as incident, safetyCamera or betterRoute")
         }
-        let height = present(object, "height").flatMap { number($0, at: path.appending(field: "height"), .positive) }
+        let height = present(object, "height").flatMap {
+            number($0, at: path.appending(field: "height"), .positiveLength)
+        }
         guard let kind else { return nil }
         return Prompt(kind: kind, height: height)
     }
@@ -393,7 +400,7 @@ struct RequestDecoder {
                 continue
             }
             guard !member.value.isNull else { continue }
-            if let number = number(member.value, at: memberPath, .nonNegative) { style[key] = number }
+            if let number = number(member.value, at: memberPath, .length) { style[key] = number }
         }
         return style
     }

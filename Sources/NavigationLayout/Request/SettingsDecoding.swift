@@ -58,7 +58,7 @@ extension RequestDecoder {
             guard let object = object(value, at: path) else { return }
             rejectUnknownMembers(of: object, at: path, allowed: ["height"])
             settings.headerAccessoryHeight = required(object, "height", at: path).flatMap {
-                number($0, at: path.appending(field: "height"), .nonNegative)
+                number($0, at: path.appending(field: "height"), .length)
             }
         case .padding:
             if let insets = insets(value, at: path) { settings.padding = insets }
