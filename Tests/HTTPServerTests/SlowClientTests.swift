@@ -1,42 +1,65 @@
+import Dispatch
+import Foundation
 import HTTPServer
+import Synchronization
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Sends one byte of `bytes` every `milliseconds` on `client`, from a thread of its own so that a
+/// busy concurrency pool cannot stretch the pauses, until the bytes run out or `stop()`.
+final class BodyTrickler: Sendable {
+    private let stopped = Atomic<Bool>(false)
+    private let finished = DispatchSemaphore(value: 0)
+
+    init(_ bytes: [UInt8], on client: RawClient, everyMilliseconds milliseconds: UInt32) {
+        Thread { [self] in
+            for byte in bytes where !stopped.load(ordering: .relaxed) {
+                client.send([byte])
+                usleep(milliseconds * 1000)
+            }
+            finished.signal()
+        }.start()
+    }
+
+    func stop() {
+        stopped.store(true, ordering: .relaxed)
+    }
+
+    func waitUntilDone() async throws {
+        try await onOwnThread { [finished] in finished.wait() }
+    }
+}
 
 /// Clients that hold connections without finishing requests: a body sent a byte at a time, and one
 /// address opening every connection the server allows. Limits are short so the suite stays fast;
 /// the only duration asserted is a generous upper bound that a server without the limit misses.
 @Suite("Slow clients")
 struct SlowClientTests {
-    /// Sends one byte of `bytes` every `interval` on `client` until they run out or the task is cancelled.
-    private func trickle(_ bytes: [UInt8], on client: RawClient, every interval: Duration) -> Task<Void, Never> {
-        Task {
-            for byte in bytes {
-                if Task.isCancelled { return }
-                client.send([byte])
-                try? await Task.sleep(for: interval)
-            }
-        }
-    }
-
     @Test("answers 408 and closes when a body keeps trickling in past the body deadline")
     func trickledBody() async throws {
         var limits = shortTimeLimits()
-        limits.bodyProgressTimeout = .milliseconds(300)
-        limits.bodyReadTimeout = .milliseconds(600)
+        // A byte every 50 ms never trips the 3 s progress limit, and the whole body would take 50 s:
+        // only the 1.5 s body deadline can end it.
+        limits.bodyProgressTimeout = .seconds(3)
+        limits.bodyReadTimeout = .milliseconds(1500)
         try await withServer(limits: limits) { _, port in
-            let slow = try RawClient(port: port, receiveTimeoutSeconds: 5)
+            let slow = try RawClient(port: port, receiveTimeoutSeconds: 10)
             let started = ContinuousClock.now
             slow.send("POST /echo HTTP/1.1\r\nHost: a\r\nContent-Length: 1000\r\n\r\n")
-            // A byte every 50 ms never trips the 300 ms progress limit; the whole body would take 50 s.
-            let trickler = trickle(Array(repeating: UInt8(ascii: "x"), count: 1000), on: slow, every: .milliseconds(50))
+            let trickler = BodyTrickler(
+                Array(repeating: UInt8(ascii: "x"), count: 1000), on: slow, everyMilliseconds: 50)
             let response = try await slow.readResponse()
             let elapsed = ContinuousClock.now - started
-            trickler.cancel()
-            await trickler.value
+            trickler.stop()
+            try await trickler.waitUntilDone()
             #expect(response.status == 408)
             #expect(response.header("Connection") == "close")
             #expect(response.header("Content-Type") == "application/problem+json")
             #expect(response.bodyText.contains("request body not received within"), "\(response.bodyText)")
-            #expect(elapsed < .seconds(4), "answered after \(elapsed)")
+            #expect(elapsed < .seconds(8), "answered after \(elapsed)")
             #expect(await slow.isClosedByServer())
         }
     }
@@ -44,13 +67,13 @@ struct SlowClientTests {
     @Test("serves a slow body that arrives in full within the deadline")
     func slowButCompleteBody() async throws {
         var limits = shortTimeLimits()
-        limits.bodyProgressTimeout = .milliseconds(300)
-        limits.bodyReadTimeout = .seconds(3)
+        limits.bodyProgressTimeout = .seconds(2)
+        limits.bodyReadTimeout = .seconds(5)
         try await withServer(limits: limits) { _, port in
-            let client = try RawClient(port: port, receiveTimeoutSeconds: 5)
+            let client = try RawClient(port: port, receiveTimeoutSeconds: 10)
             client.send("POST /echo HTTP/1.1\r\nHost: a\r\nContent-Length: 8\r\n\r\n")
-            let trickler = trickle(Array("12345678".utf8), on: client, every: .milliseconds(50))
-            await trickler.value
+            let trickler = BodyTrickler(Array("12345678".utf8), on: client, everyMilliseconds: 50)
+            try await trickler.waitUntilDone()
             let response = try await client.readResponse()
             #expect(response.status == 200)
             #expect(response.bodyText == "12345678")
@@ -61,9 +84,10 @@ struct SlowClientTests {
     func oneAddressCannotHoldEverySlot() async throws {
         var limits = ServerLimits()
         limits.maxConnections = 8  // a quarter, 2, for each address
-        limits.headReadTimeout = .seconds(5)
-        limits.bodyProgressTimeout = .seconds(5)
-        limits.bodyReadTimeout = .seconds(5)
+        // Far longer than the test: the slow bodies must hold their slots throughout.
+        limits.headReadTimeout = .seconds(60)
+        limits.bodyProgressTimeout = .seconds(60)
+        limits.bodyReadTimeout = .seconds(60)
         try await withServer(limits: limits) { server, port in
             var slow: [RawClient] = []
             for _ in 0..<8 {
@@ -71,9 +95,16 @@ struct SlowClientTests {
                 client.send("POST /echo HTTP/1.1\r\nHost: a\r\nContent-Length: 100\r\n\r\na")
                 slow.append(client)
             }
+            // The refusals come at once, but a loaded machine may deliver them late: wait for six.
+            for _ in 0..<100 {
+                var answered = 0
+                for client in slow where await client.hasInput(withinMilliseconds: 0) { answered += 1 }
+                if answered >= 6 { break }
+                try await Task.sleep(for: .milliseconds(50))
+            }
             var held: [RawClient] = []
             for client in slow {
-                guard await client.hasInput(withinMilliseconds: 300) else {
+                guard await client.hasInput(withinMilliseconds: 100) else {
                     held.append(client)
                     continue
                 }
