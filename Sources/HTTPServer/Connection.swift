@@ -7,7 +7,8 @@ final class Connection {
         case idle
         /// Reading a request head (also a fresh connection that has not sent its first request).
         case head
-        /// Reading a body: the limit restarts whenever bytes arrive.
+        /// Reading a body: the progress limit restarts whenever bytes arrive, within the body's
+        /// total deadline (`bodyDeadline`).
         case body
         /// A handler is running: no limit (handlers are bounded by their own logic).
         case handler
@@ -20,6 +21,8 @@ final class Connection {
     let descriptor: Int32
     let id: UInt64
     let remoteAddress: String
+    /// The client's IPv4 address (network byte order), the key of the per-address connection count.
+    let peerAddress: UInt32
     var inbound = InboundBuffer()
     var parser: RequestParser
     var outbound: [UInt8] = []
@@ -40,10 +43,15 @@ final class Connection {
     var requestsStarted = 0
     var wait = Wait.head
     var deadline: UInt64
+    /// When the body being read must have arrived in full; set as the body wait begins.
+    var bodyDeadline: UInt64 = .max
 
-    init(descriptor: Int32, id: UInt64, remoteAddress: String, limits: ServerLimits, now: UInt64) {
+    init(
+        descriptor: Int32, id: UInt64, peerAddress: UInt32, remoteAddress: String, limits: ServerLimits, now: UInt64
+    ) {
         self.descriptor = descriptor
         self.id = id
+        self.peerAddress = peerAddress
         self.remoteAddress = remoteAddress
         parser = RequestParser(limits: limits)
         deadline = now &+ limits.headReadTimeout.nanoseconds

@@ -42,6 +42,7 @@ public struct HTTPStatus: Sendable, Hashable, CustomStringConvertible {
     public static let notImplemented = HTTPStatus(code: 501)
     public static let serviceUnavailable = HTTPStatus(code: 503)
     public static let httpVersionNotSupported = HTTPStatus(code: 505)
+    public static let insufficientStorage = HTTPStatus(code: 507)
 
     static func standardPhrase(for code: Int) -> String {
         switch code {
@@ -80,6 +81,7 @@ public struct HTTPStatus: Sendable, Hashable, CustomStringConvertible {
         case 503: "Service Unavailable"
         case 504: "Gateway Timeout"
         case 505: "HTTP Version Not Supported"
+        case 507: "Insufficient Storage"
         default: "Status \(code)"
         }
     }

@@ -47,7 +47,8 @@ struct ListeningSocket: Sendable {
 
     /// Accepts one pending connection, already non-blocking, close-on-exec and with Nagle off (a
     /// response is one write; waiting to coalesce it only adds latency). Nil when none is pending.
-    func accept() throws(SystemError) -> (descriptor: Int32, peer: String)? {
+    /// `address` is the client's IPv4 address in network byte order, `peer` its `a.b.c.d:port`.
+    func accept() throws(SystemError) -> (descriptor: Int32, address: UInt32, peer: String)? {
         var peer = sockaddr_in()
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let fd: Int32
@@ -70,6 +71,6 @@ struct ListeningSocket: Sendable {
             closeDescriptor(fd)
             throw error
         }
-        return (fd, SocketOptions.describe(peer))
+        return (fd, peer.sin_addr.s_addr, SocketOptions.describe(peer))
     }
 }

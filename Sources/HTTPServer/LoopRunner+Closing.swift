@@ -51,6 +51,7 @@ extension LoopRunner {
         closeDescriptor(connection.descriptor)
         connections.removeValue(forKey: connection.descriptor)
         state.openConnections.subtract(1, ordering: .relaxed)
+        state.connectionsPerAddress.release(connection.peerAddress)
     }
 
     /// Closes with a reset instead of a FIN: for a client that stopped reading, a plain close would

@@ -112,9 +112,10 @@ extension LoopRunner {
         connection.inbound.removeAll()
     }
 
-    static func encodeProblem(_ status: HTTPStatus, _ detail: String) -> [UInt8] {
+    static func encodeProblem(_ status: HTTPStatus, _ detail: String, retryAfterSeconds: Int? = nil) -> [UInt8] {
         var response = ProblemDetails(title: status.reasonPhrase, status: status.code, detail: detail).response()
         response.headers.add(name: RequestIDMiddleware.headerName, value: RequestID.generate())
+        if let retryAfterSeconds { response.headers.add(name: "Retry-After", value: "\(retryAfterSeconds)") }
         return ResponseEncoder.encode(response, version: .http11, isHead: false, keepAlive: false)
     }
 }

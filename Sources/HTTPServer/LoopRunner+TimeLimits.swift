@@ -14,9 +14,17 @@ extension LoopRunner {
             limit = limits.writeProgressTimeout.nanoseconds
             if connection.wait == .write && !writeProgress { return }
         } else if connection.parser.isReadingBody {
-            next = .body
-            limit = limits.bodyProgressTimeout.nanoseconds
-            if connection.wait == .body && !readProgress { return }
+            // The progress limit restarts with every read, but never past the body's own deadline,
+            // set when the wait for it began: that is what ends a body trickled a byte at a time.
+            let now = monotonicNanoseconds()
+            if connection.wait != .body {
+                connection.wait = .body
+                connection.bodyDeadline = now &+ limits.bodyReadTimeout.nanoseconds
+            } else if !readProgress {
+                return
+            }
+            connection.deadline = min(now &+ limits.bodyProgressTimeout.nanoseconds, connection.bodyDeadline)
+            return
         } else if connection.parser.isInsideRequest || !connection.inbound.isEmpty || connection.requestsStarted == 0 {
             // The head limit runs from the first byte of the request (or from accept, for the first
             // request) and is not extended by progress: that is what defeats slowloris.
@@ -55,9 +63,11 @@ extension LoopRunner {
                     drive(connection)
                 }
             case .body:
-                respondAndClose(
-                    connection, status: .requestTimeout,
-                    detail: "no request body bytes received for \(limits.bodyProgressTimeout)")
+                let detail =
+                    now >= connection.bodyDeadline
+                    ? "request body not received within \(limits.bodyReadTimeout)"
+                    : "no request body bytes received for \(limits.bodyProgressTimeout)"
+                respondAndClose(connection, status: .requestTimeout, detail: detail)
                 drive(connection)
             }
         }

@@ -21,6 +21,8 @@ final class LoopRunner {
     /// the like). The socket stays readable while the backlog holds connections, so retrying at
     /// once would spin a core until a descriptor is freed.
     private static let acceptBackoffNanoseconds: UInt64 = 200_000_000
+    /// What a refused client is told to wait: slots free up as other connections finish.
+    private static let refusalRetryAfterSeconds = 1
 
     let loop: EventLoop
     let state: ServerState
@@ -43,7 +45,10 @@ final class LoopRunner {
         // Time limits are checked by a periodic sweep; a quarter of the shortest limit keeps the
         // overshoot small without waking an idle server more than a few times per second.
         let shortest =
-            [limits.headReadTimeout, limits.bodyProgressTimeout, limits.idleTimeout, limits.writeProgressTimeout]
+            [
+                limits.headReadTimeout, limits.bodyProgressTimeout, limits.bodyReadTimeout, limits.idleTimeout,
+                limits.writeProgressTimeout,
+            ]
             .map(\.nanoseconds).min() ?? 1_000_000_000
         sweepIntervalNanoseconds = min(max(shortest / 4, 5_000_000), 250_000_000)
         waitMilliseconds = Int32(sweepIntervalNanoseconds / 1_000_000)
@@ -131,7 +136,7 @@ final class LoopRunner {
         guard listening else { return }
         // Bounded so a flood of connections cannot starve the ones already open.
         for _ in 0..<64 {
-            let accepted: (descriptor: Int32, peer: String)?
+            let accepted: (descriptor: Int32, address: UInt32, peer: String)?
             do throws(SystemError) {
                 accepted = try state.listener.accept()
             } catch {
@@ -139,14 +144,15 @@ final class LoopRunner {
                 pauseAccepting()
                 return
             }
-            guard let (descriptor, peer) = accepted else { return }
+            guard let (descriptor, address, peer) = accepted else { return }
             let open = state.openConnections.wrappingAdd(1, ordering: .relaxed).newValue
             if open > limits.maxConnections || state.phase != .running {
-                let refusal = Self.encodeProblem(.serviceUnavailable, "too many open connections")
-                refusal.withUnsafeBytes { raw in
-                    _ = send(descriptor, raw.baseAddress, raw.count, Int32(MSG_NOSIGNAL))
-                }
-                closeDescriptor(descriptor)
+                refuse(descriptor, detail: "too many open connections")
+                state.openConnections.subtract(1, ordering: .relaxed)
+                continue
+            }
+            guard state.connectionsPerAddress.admit(address, limit: limits.connectionsPerAddressLimit) else {
+                refuse(descriptor, detail: "too many open connections from this address")
                 state.openConnections.subtract(1, ordering: .relaxed)
                 continue
             }
@@ -156,13 +162,24 @@ final class LoopRunner {
             } catch {
                 closeDescriptor(descriptor)
                 state.openConnections.subtract(1, ordering: .relaxed)
+                state.connectionsPerAddress.release(address)
                 continue
             }
             nextConnectionID &+= 1
             connections[descriptor] = Connection(
-                descriptor: descriptor, id: nextConnectionID, remoteAddress: peer, limits: limits,
-                now: monotonicNanoseconds())
+                descriptor: descriptor, id: nextConnectionID, peerAddress: address, remoteAddress: peer,
+                limits: limits, now: monotonicNanoseconds())
         }
+    }
+
+    /// Answers a connection the server will not keep with 503 and `Retry-After`, without reading
+    /// from it, and closes it at once: a refusal must cost next to nothing.
+    private func refuse(_ descriptor: Int32, detail: String) {
+        let refusal = Self.encodeProblem(.serviceUnavailable, detail, retryAfterSeconds: Self.refusalRetryAfterSeconds)
+        refusal.withUnsafeBytes { raw in
+            _ = send(descriptor, raw.baseAddress, raw.count, Int32(MSG_NOSIGNAL))
+        }
+        closeDescriptor(descriptor)
     }
 
     // MARK: Listening and shutdown

@@ -17,6 +17,11 @@ public struct ServerLimits: Sendable, Equatable {
     public var maxChunkLineLength: Int = 1024
     /// Open client connections across the whole server; more are accepted and closed at once with 503.
     public var maxConnections: Int = 10_000
+    /// Open connections from one client IPv4 address; more are accepted and closed at once with 503
+    /// and `Retry-After`, so that one address cannot hold every slot. nil: a quarter of
+    /// `maxConnections`, at most 256 (see `connectionsPerAddressLimit`). Behind a reverse proxy every
+    /// connection comes from the proxy's address: set it to `maxConnections` there.
+    public var maxConnectionsPerAddress: Int? = nil
     /// Requests served on one connection before the server answers `Connection: close`.
     public var maxRequestsPerConnection: Int = 10_000
 
@@ -24,12 +29,22 @@ public struct ServerLimits: Sendable, Equatable {
     public var headReadTimeout: Duration = .seconds(10)
     /// Longest wait for the next bytes of a body that has not fully arrived.
     public var bodyProgressTimeout: Duration = .seconds(10)
+    /// From the end of a request's head to the last byte of its body, however steadily the bytes
+    /// come: a body sent a byte every few seconds makes progress forever, and only a total deadline
+    /// frees its connection. 30 s asks a 1 MiB body for about 35 KB/s.
+    public var bodyReadTimeout: Duration = .seconds(30)
     /// Longest wait on a kept-alive connection for the next request to start.
     public var idleTimeout: Duration = .seconds(60)
     /// Longest wait for a client to accept more of a response it is not reading.
     public var writeProgressTimeout: Duration = .seconds(10)
 
     public init() {}
+
+    /// The open connections one client address may hold: `maxConnectionsPerAddress` when set, else a
+    /// quarter of `maxConnections` (at least 1, at most 256).
+    public var connectionsPerAddressLimit: Int {
+        maxConnectionsPerAddress ?? min(256, max(1, maxConnections / 4))
+    }
 }
 
 /// Where the server listens and how it spreads work.

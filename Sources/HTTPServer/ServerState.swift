@@ -19,6 +19,7 @@ final class ServerState: Sendable {
     let responder: any HTTPResponder
     let listener: ListeningSocket
     let openConnections = Atomic<Int>(0)
+    let connectionsPerAddress = ConnectionsPerAddress()
     private let phaseValue = Atomic<Int>(Phase.running.rawValue)
     /// Monotonic time at which draining turns into forced closing.
     private let forceDeadline = Atomic<UInt64>(.max)

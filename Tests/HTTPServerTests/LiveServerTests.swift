@@ -185,6 +185,7 @@ struct LiveServerTests {
     func maxConnections() async throws {
         var limits = ServerLimits()
         limits.maxConnections = 2
+        limits.maxConnectionsPerAddress = 2  // every client here is 127.0.0.1
         try await withServer(limits: limits) { server, port in
             let first = try RawClient(port: port)
             let second = try RawClient(port: port)

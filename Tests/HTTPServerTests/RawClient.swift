@@ -51,8 +51,25 @@ final class RawClient: Sendable {
     let descriptor: Int32
     private let state = Mutex<[UInt8]>([])
 
-    init(port: Int, receiveTimeoutSeconds: Int = 10) throws {
+    /// - Parameter sourceAddress: a loopback address to connect from (`127.0.0.2`, ...), so one
+    ///   machine can play several clients; nil lets the kernel pick.
+    init(port: Int, sourceAddress: String? = nil, receiveTimeoutSeconds: Int = 10) throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        if let sourceAddress {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            local.sin_addr.s_addr = inet_addr(sourceAddress)
+            let bound = withUnsafePointer(to: &local) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+            if bound != 0 {
+                let code = errno
+                Glibc.close(fd)
+                throw RawClientError.connectFailed(code)
+            }
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = UInt16(port).bigEndian
@@ -119,6 +136,14 @@ final class RawClient: Sendable {
                 let ready = poll(&entry, 1, Int32(seconds * 1000))
                 return ready > 0 && entry.revents & (readHangup | Int16(POLLHUP) | Int16(POLLERR)) != 0
             }) ?? false
+    }
+
+    /// Whether the server sent something (or closed) within `milliseconds`, without reading it.
+    func hasInput(withinMilliseconds milliseconds: Int) async -> Bool {
+        (try? await onOwnThread { [descriptor] in
+            var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            return poll(&entry, 1, Int32(milliseconds)) > 0
+        }) ?? false
     }
 
     /// Reads more bytes; false on end of stream, reset or time-out.

@@ -22,17 +22,18 @@ public func buildApplication(_ configuration: ServiceConfiguration) async throws
     if let sink = configuration.accessLog { builder.add(middleware: AccessLogMiddleware(sink: sink)) }
     builder.add(middleware: MetricsMiddleware(metrics: metrics))
     let errorSink = configuration.errorLog
-    builder.add(
-        middleware: ProblemDetailsMiddleware { error, context in
-            // Unexpected failures (a broken database, a bug) are logged with the request id that
-            // the client saw in its 500, and never shown to the client.
-            errorSink?.write(
-                line: JSONWriter().string(
-                    for: .object([
-                        ("level", .string("error")), ("requestId", .string(context.requestID)),
-                        ("route", .string(context.routePattern)), ("error", .string(String(describing: error))),
-                    ])))
-        })
+    // Unexpected failures (a bug) and storage faults (a full disk) are logged with the request id
+    // that the client saw in its answer; their internals are never shown to the client.
+    let reportError: @Sendable (any Error, RequestContext) -> Void = { error, context in
+        errorSink?.write(
+            line: JSONWriter().string(
+                for: .object([
+                    ("level", .string("error")), ("requestId", .string(context.requestID)),
+                    ("route", .string(context.routePattern)), ("error", .string(String(describing: error))),
+                ])))
+    }
+    builder.add(middleware: ProblemDetailsMiddleware(report: reportError))
+    builder.add(middleware: StorageFaultMiddleware(report: reportError))
     table.register(into: builder)
     let router = try builder.build()
 

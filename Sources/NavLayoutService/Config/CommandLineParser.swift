@@ -37,6 +37,12 @@ public struct CommandLineParser: Sendable {
           --retention-max-count N  keep at most N layouts per tenant [NAVLAYOUT_RETENTION_MAX_COUNT]
           --retention-interval D   how often retention runs [NAVLAYOUT_RETENTION_INTERVAL] (default 5m)
           --access-log WHERE       stderr, stdout or off [NAVLAYOUT_ACCESS_LOG] (default stderr)
+          --body-timeout D         a request body must arrive in full within D of its head, or 408
+                                   [NAVLAYOUT_BODY_TIMEOUT] (default 30s)
+          --max-connections-per-address N
+                                   open connections from one client address; more are refused with 503
+                                   [NAVLAYOUT_MAX_CONNECTIONS_PER_ADDRESS]
+                                   (default: a quarter of --max-connections, at most 256)
           the admin token comes from NAVLAYOUT_ADMIN_TOKEN only (never a flag: flags show in ps);
           without it a token is generated on a new database and printed once.
 
@@ -67,11 +73,13 @@ public struct CommandLineParser: Sendable {
         "--address", "--port", "--database", "--migrations", "--event-loops", "--max-body-bytes", "--max-connections",
         "--retention-max-age", "--retention-max-count", "--retention-interval", "--access-log",
     ]
+    /// What one slow or greedy client may hold: the body deadline and the per-address connection cap.
+    private static let clientLimitFlags = ["--body-timeout", "--max-connections-per-address"]
 
     private func serveConfiguration(_ arguments: [String], environment: [String: String]) throws(CommandLineError)
         -> ServiceConfiguration
     {
-        let flags = try Self.flagValues(arguments, valued: Self.serveFlags, switches: [])
+        let flags = try Self.flagValues(arguments, valued: Self.serveFlags + Self.clientLimitFlags, switches: [])
         func value(_ flag: String, _ variable: String) -> (text: String, source: String)? {
             if let text = flags.values[flag] { return (text, flag) }
             if let text = environment[variable], !text.isEmpty { return (text, variable) }
@@ -119,6 +127,17 @@ public struct CommandLineParser: Sendable {
             case "off": configuration.accessLog = nil
             default: throw CommandLineError("\(log.source): '\(log.text)' is not one of stderr, stdout, off")
             }
+        }
+        // Client limits.
+        if let timeout = value("--body-timeout", "NAVLAYOUT_BODY_TIMEOUT") {
+            let duration = try Self.duration(timeout)
+            guard duration <= .seconds(3600) else {
+                throw CommandLineError("\(timeout.source): '\(timeout.text)' is longer than an hour")
+            }
+            configuration.server.limits.bodyReadTimeout = duration
+        }
+        if let perAddress = value("--max-connections-per-address", "NAVLAYOUT_MAX_CONNECTIONS_PER_ADDRESS") {
+            configuration.server.limits.maxConnectionsPerAddress = try Self.integer(perAddress, in: 1...1_000_000)
         }
         if let token = environment[AdminTokenRepository.environmentVariable], !token.isEmpty {
             guard token.count >= AdminTokenRepository.minimumLength, !token.contains(where: \.isWhitespace) else {

@@ -77,7 +77,7 @@ public enum OpenAPIDocument {
                 responses: [
                     ("200", R.json("The solved layout.", S.ref("LayoutResult"))), badRequest, notFound,
                     unsupportedMediaType, unprocessable,
-                ]),
+                ], writes: true),
             OpenAPIOperation(
                 method: "get", path: "/v1/layouts/{id}.svg", operationID: "getLayoutSVG", tag: "layouts",
                 summary: "A recorded layout drawn as SVG", security: .apiKey,
@@ -128,7 +128,7 @@ public enum OpenAPIDocument {
                 responses: [
                     ("200", R.json("The table.", S.ref("MatrixResult"))), badRequest, notFound, unsupportedMediaType,
                     unprocessable,
-                ]),
+                ], writes: true),
             OpenAPIOperation(
                 method: "get", path: "/v1/layouts/matrix/{id}.svg", operationID: "getMatrixSheet", tag: "layouts",
                 summary: "A recorded matrix as a contact sheet",
@@ -152,7 +152,7 @@ public enum OpenAPIDocument {
             responses: [
                 ("201", R.json("The tenant and its first key.", S.ref("CreatedTenant"), headers: [locationHeader])),
                 badRequest, ("409", R.problem("A tenant of this name exists.")), unsupportedMediaType, unprocessable,
-            ]),
+            ], writes: true),
         OpenAPIOperation(
             method: "get", path: "/v1/tenants", operationID: "listTenants", tag: "tenants", summary: "List tenants",
             security: .adminToken, responses: [("200", R.json("Every tenant.", S.list(of: "Tenant", paginated: false)))]
@@ -174,7 +174,7 @@ public enum OpenAPIDocument {
             responses: [
                 ("201", R.json("The new key with its secret.", S.ref("IssuedApiKey"), headers: [locationHeader])),
                 notFound,
-            ]),
+            ], writes: true),
         OpenAPIOperation(
             method: "get", path: "/v1/tenants/{id}/keys/{keyId}", operationID: "getKey", tag: "tenants",
             summary: "One API key (without secret)", security: .adminToken, parameters: [tenantID, keyID],
@@ -185,7 +185,7 @@ public enum OpenAPIDocument {
             description:
                 "The key stops authenticating at once. Idempotent: revoking a revoked key answers it as it stands.",
             security: .adminToken, parameters: [tenantID, keyID],
-            responses: [("200", R.json("The revoked key.", S.ref("ApiKey"))), notFound]),
+            responses: [("200", R.json("The revoked key.", S.ref("ApiKey"))), notFound], writes: true),
         OpenAPIOperation(
             method: "post", path: "/v1/tenants/{id}/keys/{keyId}/rotate", operationID: "rotateKey", tag: "tenants",
             summary: "Rotate an API key",
@@ -195,7 +195,7 @@ public enum OpenAPIDocument {
             responses: [
                 ("200", R.json("The key with its new secret.", S.ref("IssuedApiKey"))), notFound,
                 ("409", R.problem("The key is revoked.")),
-            ]),
+            ], writes: true),
     ]
 
     private static let locationHeader: (String, JSONValue) = (
@@ -246,7 +246,7 @@ public enum OpenAPIDocument {
                 ),
                 badRequest, ("412", R.problem("If-Match does not name the current version.")), unsupportedMediaType,
                 unprocessable,
-            ]),
+            ], writes: true),
         OpenAPIOperation(
             method: "get", path: "/v1/profiles", operationID: "listProfiles", tag: "profiles",
             summary: "List the tenant's live profiles", security: .apiKey,
@@ -268,7 +268,7 @@ public enum OpenAPIDocument {
             responses: [
                 ("204", R.noContent("Deleted.")), badRequest, notFound,
                 ("412", R.problem("If-Match does not name the current version.")),
-            ]),
+            ], writes: true),
         OpenAPIOperation(
             method: "get", path: "/v1/profiles/{name}/versions", operationID: "listProfileVersions", tag: "profiles",
             summary: "Every version of a profile (deleted profiles included)", security: .apiKey,
@@ -363,7 +363,7 @@ public enum OpenAPIDocument {
             ]),
         OpenAPIOperation(
             method: "get", path: "/readyz", operationID: "ready", tag: "operations",
-            summary: "Readiness: the database answers and its migrations are current", security: .none,
+            summary: "Readiness: writes commit, the database answers and its migrations are current", security: .none,
             responses: [
                 (
                     "200",
@@ -373,7 +373,13 @@ public enum OpenAPIDocument {
                             [("status", S.enumeration(["ready"])), ("database", S.enumeration(["ok"]))],
                             required: ["status", "database"]))
                 ),
-                ("503", R.problem("Not ready; `detail` says why.")),
+                (
+                    "503",
+                    R.problem(
+                        "Not ready: writes fail with a storage fault (disk full, I/O error, read-only or vanished "
+                            + "file) until one commits again, or the database does not answer, or its migrations are "
+                            + "not current; `detail` says which.", retryAfter: true)
+                ),
             ]),
         OpenAPIOperation(
             method: "get", path: "/metrics", operationID: "metrics", tag: "operations",

@@ -15,8 +15,20 @@ enum OpenAPIResponses {
         ])
     }
 
-    static func problem(_ description: String, challenge: Bool = false, allow: Bool = false) -> JSONValue {
+    static func problem(
+        _ description: String, challenge: Bool = false, allow: Bool = false, retryAfter: Bool = false
+    ) -> JSONValue {
         var headers: [(String, JSONValue)] = [requestIDHeader]
+        if retryAfter {
+            headers.append(
+                (
+                    "Retry-After",
+                    .object([
+                        ("description", .string("Seconds to wait before trying again.")), ("required", .bool(true)),
+                        ("schema", .object([("type", .string("integer")), ("minimum", .number(0))])),
+                    ])
+                ))
+        }
         if challenge {
             headers.append(
                 (

@@ -25,9 +25,19 @@ enum OperationsRoutes: ServiceFeature {
         ]
     }
 
-    /// 200 when the database answers and its schema is the one this binary expects, else 503 with
-    /// the reason in a problem details document.
+    /// 200 when writes commit, the database answers and its schema is the one this binary expects,
+    /// else 503 with the reason in a problem details document. Writes that failed with a storage
+    /// fault (disk full, I/O error, read-only or vanished file) keep it at 503 until one commits
+    /// again, although reads may still be served meanwhile.
     static func readiness(_ environment: ServiceEnvironment) async -> Response {
+        if let failure = environment.repositories.database.writeFailure {
+            let count = failure.failedWrites == 1 ? "1 write has" : "\(failure.failedWrites) writes have"
+            return ProblemDetails(
+                title: HTTPStatus.serviceUnavailable.reasonPhrase, status: 503,
+                detail: "writes cannot commit: \(failure.fault) (SQLite \(failure.latestError.extendedResultCode)); "
+                    + "\(count) failed since the last commit"
+            ).response(headers: ["Retry-After": "\(StorageFault.retryAfterSeconds)"])
+        }
         let status: MigrationStatus
         do {
             status = try await environment.repositories.migrationStatus(environment.migrator)

@@ -110,6 +110,13 @@ public final class Database: Sendable {
         }
     }
 
+    /// Why writes fail right now: the storage fault of the latest write when it failed with one
+    /// (disk full, I/O error, read-only or vanished file) and no write has committed since; nil
+    /// while writes commit. Reads may work meanwhile.
+    public var writeFailure: WriteFailure? {
+        writer.health.current
+    }
+
     /// What the writer has committed so far (group commit effectiveness).
     public var writerStatistics: WriterStatistics {
         writer.statistics

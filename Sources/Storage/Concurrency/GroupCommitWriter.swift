@@ -9,6 +9,10 @@ import Synchronization
 /// inside one transaction, each in its own savepoint, then commits once. A burst of N concurrent
 /// writes thus costs a handful of log syncs instead of N, with no timer and no added latency when
 /// writes arrive one at a time. Every caller is resumed only after the COMMIT returned.
+///
+/// The writer also keeps `health`: whether the latest write failed with a storage fault (disk full,
+/// I/O error, read-only file) or committed. Both are recorded here, on the writer's queue, so the
+/// state follows the order in which writes really ended.
 final class GroupCommitWriter: Sendable {
     private struct Pending {
         var jobs: [WriteJob] = []
@@ -20,6 +24,7 @@ final class GroupCommitWriter: Sendable {
     private let pending = Mutex(Pending())
     private let counters = Mutex(WriterStatistics())
     private let maximumGroupSize: Int
+    let health = WriteHealth()
     /// Resumes the callers of a committed group. Resuming a task wakes a thread of the cooperative
     /// pool, a few microseconds each; done here, those wake-ups overlap with the writer's next
     /// transaction instead of delaying it.
@@ -106,11 +111,13 @@ final class GroupCommitWriter: Sendable {
         do {
             try connection.execute("BEGIN IMMEDIATE TRANSACTION")
         } catch {
+            health.recordFailed(error)
             job.fail(error)
             return
         }
         let outcome = job.run(connection)
-        guard outcome.succeeded else {
+        if let failure = outcome.failure {
+            health.recordFailed(failure)
             connection.rollbackAfterFailure()
             outcome.acknowledge(nil)
             return
@@ -120,11 +127,14 @@ final class GroupCommitWriter: Sendable {
             return
         }
         do {
+            try connection.requireDatabaseFileInPlace()
             try connection.execute("COMMIT TRANSACTION")
             countCommit(writes: 1)
+            health.recordCommitted()
             outcome.acknowledge(nil)
         } catch {
             connection.rollbackAfterFailure()
+            health.recordFailed(error)
             outcome.acknowledge(error)
         }
     }
@@ -148,6 +158,7 @@ final class GroupCommitWriter: Sendable {
         do {
             try connection.execute("BEGIN IMMEDIATE TRANSACTION")
         } catch {
+            health.recordFailed(error)
             for job in remaining { job.fail(error) }
             return
         }
@@ -155,18 +166,24 @@ final class GroupCommitWriter: Sendable {
             do {
                 try connection.execute("SAVEPOINT navlayout_grouped_write")
             } catch {
+                health.recordFailed(error)
                 job.fail(error)
                 continue
             }
             let outcome = job.run(connection)
+            if let failure = outcome.failure { health.recordFailed(failure) }
             guard connection.isInTransaction else {
-                // The shared transaction is gone, and with it every write made in it so far.
-                for outcome in awaitingCommit { outcome.acknowledge(WriteTransactionError.transactionEnded) }
+                // The shared transaction is gone, and with it every write made in it so far. When
+                // this write's error ended it (SQLite rolls back on SQLITE_FULL, SQLITE_IOERR and a
+                // few others), that error is why the earlier writes did not commit either.
+                let cause = outcome.failure as? DatabaseError
+                for outcome in awaitingCommit { outcome.acknowledge(cause ?? WriteTransactionError.transactionEnded) }
                 awaitingCommit.removeAll()
                 outcome.acknowledge(outcome.succeeded ? WriteTransactionError.transactionEnded : nil)
                 do {
                     try connection.execute("BEGIN IMMEDIATE TRANSACTION")
                 } catch {
+                    health.recordFailed(error)
                     for job in remaining { job.fail(error) }
                     return
                 }
@@ -178,6 +195,7 @@ final class GroupCommitWriter: Sendable {
                     awaitingCommit.append(outcome)
                 } catch {
                     undoSavepoint(on: connection)
+                    health.recordFailed(error)
                     outcome.acknowledge(error)
                 }
             } else {
@@ -187,16 +205,20 @@ final class GroupCommitWriter: Sendable {
         }
         do {
             let committing = clock.now
+            if !awaitingCommit.isEmpty { try connection.requireDatabaseFileInPlace() }
             try connection.execute("COMMIT TRANSACTION")
             let committed = clock.now
             countCommit(
                 writes: awaitingCommit.count, transaction: committed - began, commit: committed - committing)
+            // A transaction whose every write failed commits nothing, and says nothing about the medium.
+            if !awaitingCommit.isEmpty { health.recordCommitted() }
             let outcomes = awaitingCommit
             acknowledgements.async {
                 for outcome in outcomes { outcome.acknowledge(nil) }
             }
         } catch {
             connection.rollbackAfterFailure()
+            health.recordFailed(error)
             for outcome in awaitingCommit { outcome.acknowledge(error) }
         }
     }

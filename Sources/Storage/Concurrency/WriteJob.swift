@@ -22,7 +22,7 @@ struct WriteJob: Sendable {
         self.run = { connection in
             do {
                 let value = try body(connection)
-                return WriteOutcome(succeeded: true) { transactionError in
+                return WriteOutcome(failure: nil) { transactionError in
                     if let transactionError {
                         continuation.resume(throwing: transactionError)
                     } else {
@@ -30,7 +30,7 @@ struct WriteJob: Sendable {
                     }
                 }
             } catch {
-                return WriteOutcome(succeeded: false) { _ in continuation.resume(throwing: error) }
+                return WriteOutcome(failure: error) { _ in continuation.resume(throwing: error) }
             }
         }
         self.fail = { error in continuation.resume(throwing: error) }
@@ -39,9 +39,11 @@ struct WriteJob: Sendable {
 
 /// What a write closure did, and how to tell its caller once the transaction is over.
 struct WriteOutcome: Sendable {
-    /// False when the closure threw; the caller then gets the closure's own error.
-    let succeeded: Bool
+    /// What the closure threw, nil when it returned; the caller then gets the closure's own error.
+    let failure: (any Error)?
     /// Resumes the caller, exactly once: with nil when the transaction holding the write committed,
     /// with the error that prevented the commit otherwise. Ignored when the closure failed.
     let acknowledge: @Sendable ((any Error)?) -> Void
+
+    var succeeded: Bool { failure == nil }
 }

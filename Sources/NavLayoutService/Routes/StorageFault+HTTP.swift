@@ -1,0 +1,48 @@
+import HTTPServer
+import Storage
+
+/// The one mapping from a failure of the storage medium to an answer. The request was fine and
+/// changed nothing (its write was rolled back), so it is never a 500: a full disk is 507, anything
+/// else that may pass (an I/O error, a file that cannot be written or opened) is 503 with
+/// `Retry-After`. Reads that do not touch the failing part go on being served.
+extension StorageFault {
+    /// The seconds a client is asked to wait before it tries again.
+    static let retryAfterSeconds = 5
+
+    var status: HTTPStatus {
+        switch self {
+        case .full: .insufficientStorage
+        case .ioError, .readOnly, .unavailable: .serviceUnavailable
+        }
+    }
+
+    /// `Retry-After` on 503, the status RFC 9110 gives it to.
+    var responseHeaders: HTTPHeaders {
+        status == .serviceUnavailable ? ["Retry-After": "\(Self.retryAfterSeconds)"] : HTTPHeaders()
+    }
+}
+
+/// A request that met a storage fault, as the error the problem details middleware answers. The
+/// detail names the fault and SQLite's code with its generic text, never the file's path.
+struct StorageFaultError: HTTPResponseError, CustomStringConvertible {
+    let fault: StorageFault
+    let error: DatabaseError
+
+    init?(_ error: any Error) {
+        guard let error = error as? DatabaseError, let fault = error.storageFault else { return nil }
+        self.fault = fault
+        self.error = error
+    }
+
+    var status: HTTPStatus { fault.status }
+
+    var responseHeaders: HTTPHeaders { fault.responseHeaders }
+
+    var problem: ProblemDetails {
+        ProblemDetails(
+            title: status.reasonPhrase, status: status.code,
+            detail: "\(fault) (SQLite \(error.extendedResultCode)); the request changed nothing")
+    }
+
+    var description: String { error.description }
+}
