@@ -36,7 +36,7 @@ public enum MaintenanceError: Error, Sendable, Equatable, CustomStringConvertibl
     }
 
     /// Keeps the first problems only: a badly damaged file reports thousands.
-    static func integrity(path: String, check: IntegrityCheck, problems: [String]) -> MaintenanceError {
+    public static func integrity(path: String, check: IntegrityCheck, problems: [String]) -> MaintenanceError {
         .integrityCheckFailed(path: path, check: check, problems: Array(problems.prefix(20)))
     }
 }
