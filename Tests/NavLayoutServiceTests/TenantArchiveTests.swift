@@ -23,7 +23,8 @@ private func populatedStore(in folder: TemporaryFolder) async throws -> (Store, 
     _ = try await store.keys.revoke(tenantID: tenantID, keyID: second.key.id, actor: .admin)
     for marker in 0..<3 {
         try await store.layouts.record(
-            sampleLayout(tenantID: tenantID, profile: marker == 0 ? "driver" : nil, version: marker == 0 ? 2 : nil,
+            sampleLayout(
+                tenantID: tenantID, profile: marker == 0 ? "driver" : nil, version: marker == 0 ? 2 : nil,
                 marker: marker))
     }
     return (store, TenantArchiveRepository(database: store.database, clock: { clock.now() }))
@@ -127,11 +128,26 @@ struct TenantArchiveTests {
             // (line to replace, new text, expected line, field, kind)
             (2, "{not json", 2, nil, TenantArchiveError.Kind.malformed),
             (2, "[1]", 2, nil, .malformed),
-            (1, #"{"type":"profile","name":"x","createdAt":"2026-01-01T00:00:00Z","updatedAt":"2026-01-01T00:00:00Z","deletedAt":null}"#, 1, "type", .invalid),
-            (3, #"{"type":"tenant","format":1,"id":"t","name":"b","createdAt":"2026-01-01T00:00:00Z"}"#, 3, "type", .invalid),
+            (
+                1,
+                #"{"type":"profile","name":"x","createdAt":"2026-01-01T00:00:00Z","updatedAt":"2026-01-01T00:00:00Z","deletedAt":null}"#,
+                1, "type", .invalid
+            ),
+            (
+                3, #"{"type":"tenant","format":1,"id":"t","name":"b","createdAt":"2026-01-01T00:00:00Z"}"#, 3, "type",
+                .invalid
+            ),
             (9, #"{"type":"layout"}"#, 9, "id", .invalid),
-            (2, #"{"type":"apiKey","id":"k","prefix":"p","createdAt":"yesterday","rotatedAt":null,"revokedAt":null}"#, 2, "createdAt", .invalid),
-            (2, #"{"type":"apiKey","id":"k","prefix":"p","createdAt":"2026-01-01T00:00:00Z","rotatedAt":null,"revokedAt":null,"secret":"x"}"#, 2, "secret", .invalid),
+            (
+                2,
+                #"{"type":"apiKey","id":"k","prefix":"p","createdAt":"yesterday","rotatedAt":null,"revokedAt":null}"#,
+                2, "createdAt", .invalid
+            ),
+            (
+                2,
+                #"{"type":"apiKey","id":"k","prefix":"p","createdAt":"2026-01-01T00:00:00Z","rotatedAt":null,"revokedAt":null,"secret":"x"}"#,
+                2, "secret", .invalid
+            ),
             (2, #"{"type":"gadget"}"#, 2, "type", .invalid),
         ] as [(Int, String, Int, String?, TenantArchiveError.Kind)])
     func badLine(replaced: Int, text: String, line: Int, field: String?, kind: TenantArchiveError.Kind) async throws {

@@ -68,10 +68,12 @@ public struct CommandLineParser: Sendable {
 
     // MARK: serve
 
-    private static let serveFlags = [
-        "--address", "--port", "--database", "--migrations", "--event-loops", "--max-body-bytes", "--max-connections",
-        "--retention-max-age", "--retention-max-count", "--retention-interval", "--access-log",
-    ] + backupFlags
+    private static let serveFlags =
+        [
+            "--address", "--port", "--database", "--migrations", "--event-loops", "--max-body-bytes",
+            "--max-connections",
+            "--retention-max-age", "--retention-max-count", "--retention-interval", "--access-log",
+        ] + backupFlags
 
     private func serveConfiguration(_ arguments: [String], environment: [String: String]) throws(CommandLineError)
         -> ServiceConfiguration

@@ -100,7 +100,8 @@ public enum TenantArchiveRecord: Sendable, Hashable {
             throw TenantArchiveError(.malformed, line: number, "not JSON: \(error.message) (column \(error.column))")
         }
         guard case .object(let object) = value else {
-            throw TenantArchiveError(.malformed, line: number, "a record is a JSON object, not \(value.typeDescription)")
+            throw TenantArchiveError(
+                .malformed, line: number, "a record is a JSON object, not \(value.typeDescription)")
         }
         var fields = Fields(object: object, line: number)
         let type = try fields.string("type")
@@ -112,7 +113,9 @@ public enum TenantArchiveRecord: Sendable, Hashable {
                 throw fields.invalid("format", "format \(format) is not one this binary reads (\(Self.format))")
             }
             record = .tenant(
-                Tenant(id: try fields.string("id"), name: try fields.string("name"), createdAt: try fields.time("createdAt")))
+                Tenant(
+                    id: try fields.string("id"), name: try fields.string("name"),
+                    createdAt: try fields.time("createdAt")))
         case "apiKey":
             record = .apiKey(
                 ArchivedKey(
@@ -143,7 +146,8 @@ public enum TenantArchiveRecord: Sendable, Hashable {
                 status: status, createdAt: try fields.time("createdAt"))
             record = .layout(
                 ArchivedLayout(
-                    summary: summary, requestJSON: try fields.string("request"), resultJSON: try fields.string("result")))
+                    summary: summary, requestJSON: try fields.string("request"), resultJSON: try fields.string("result")
+                ))
         default:
             throw fields.invalid("type", "'\(type)' is not one of tenant, apiKey, profile, profileVersion, layout")
         }

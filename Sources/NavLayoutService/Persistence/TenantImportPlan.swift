@@ -35,7 +35,8 @@ struct TenantImportPlan: Sendable {
                 let record = try TenantArchiveRecord.decode(line: line, number: number)
                 if number == 1 {
                     guard case .tenant(let first) = record else {
-                        throw TenantArchiveError(.invalid, line: 1, field: "type", "the first line is the tenant record")
+                        throw TenantArchiveError(
+                            .invalid, line: 1, field: "type", "the first line is the tenant record")
                     }
                     try checker.check(first, line: number)
                     tenant = first
@@ -124,7 +125,8 @@ struct TenantImportPlan: Sendable {
                     throw TenantArchiveError(.invalid, line: line, field: "id", "key '\(key.id)' is listed twice")
                 }
                 guard prefixes.insert(key.prefix).inserted else {
-                    throw TenantArchiveError(.invalid, line: line, field: "prefix", "prefix '\(key.prefix)' is listed twice")
+                    throw TenantArchiveError(
+                        .invalid, line: line, field: "prefix", "prefix '\(key.prefix)' is listed twice")
                 }
                 try notBefore(key.rotatedAt, key.createdAt, "rotatedAt", "createdAt", line: line)
                 try notBefore(key.revokedAt, key.createdAt, "revokedAt", "createdAt", line: line)
@@ -175,7 +177,8 @@ struct TenantImportPlan: Sendable {
             case .layout(let layout):
                 let summary = layout.summary
                 guard layoutIDs.insert(summary.id.text).inserted else {
-                    throw TenantArchiveError(.invalid, line: line, field: "id", "layout '\(summary.id)' is listed twice")
+                    throw TenantArchiveError(
+                        .invalid, line: line, field: "id", "layout '\(summary.id)' is listed twice")
                 }
                 if let version = summary.profileVersion {
                     guard version >= 1 else {
@@ -193,7 +196,8 @@ struct TenantImportPlan: Sendable {
 
         /// What can only be judged at the end: every profile has a version.
         mutating func finish() {
-            for (name, profile) in profiles.sorted(by: { $0.value.line < $1.value.line }) where profile.lastVersion == 0 {
+            for (name, profile) in profiles.sorted(by: { $0.value.line < $1.value.line }) where profile.lastVersion == 0
+            {
                 problems.append(
                     .init(line: profile.line, field: "name", message: "profile '\(name)' has no profileVersion record"))
             }
@@ -231,7 +235,8 @@ struct TenantImportPlan: Sendable {
                     """,
                     [
                         record.id, tenant.id, record.prefix, Data(RandomIdentifier.bytes(32)), record.createdAt,
-                        record.rotatedAt, record.revokedAt ?? max(now, record.createdAt, record.rotatedAt ?? record.createdAt),
+                        record.rotatedAt,
+                        record.revokedAt ?? max(now, record.createdAt, record.rotatedAt ?? record.createdAt),
                     ])
             }
         }

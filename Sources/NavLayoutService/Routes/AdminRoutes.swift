@@ -36,7 +36,8 @@ enum AdminRoutes: ServiceFeature {
                 let report = try await archives.importArchive(request.body)
                 return JSONValue.object([
                     ("tenant", Representation.tenant(report.tenant)),
-                    ("revokedKeys", .number(Double(report.revokedKeys))), ("profiles", .number(Double(report.profiles))),
+                    ("revokedKeys", .number(Double(report.revokedKeys))),
+                    ("profiles", .number(Double(report.profiles))),
                     ("profileVersions", .number(Double(report.profileVersions))),
                     ("layouts", .number(Double(report.layouts))),
                 ]).response(status: .created, headers: ["Location": "/v1/tenants/\(report.tenant.id)"])
@@ -54,7 +55,8 @@ enum TenantArchiveMediaType {
         guard let contentType = request.headers["Content-Type"] else { return }
         let type = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
         guard type.lowercased() == name || JSONBody.isJSON(mediaTypeOf: contentType) else {
-            throw HTTPError(.unsupportedMediaType, detail: "the body must be \(name) (one record per line), not \(contentType)")
+            throw HTTPError(
+                .unsupportedMediaType, detail: "the body must be \(name) (one record per line), not \(contentType)")
         }
     }
 }

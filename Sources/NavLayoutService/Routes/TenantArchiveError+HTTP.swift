@@ -14,7 +14,8 @@ extension TenantArchiveError: HTTPResponseError {
     public var problem: ProblemDetails {
         ProblemDetails(
             title: status.reasonPhrase, status: status.code,
-            detail: problems.count == 1 ? description : "\(problems.count) problems in the archive, first \(problems[0])",
+            detail: problems.count == 1
+                ? description : "\(problems.count) problems in the archive, first \(problems[0])",
             errors: problems.map { ProblemDetails.FieldError(path: $0.location, message: $0.message) })
     }
 }
