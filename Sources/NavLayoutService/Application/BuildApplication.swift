@@ -10,18 +10,25 @@ public func buildApplication(_ configuration: ServiceConfiguration) async throws
     let migrator = try Migrator(location: configuration.migrationLocation)
     let cache = AuthenticationCache(timeToLive: configuration.authenticationCacheTimeToLive)
     let metrics = ServiceMetrics()
+    let errorSink = configuration.errorLog
+    let report: @Sendable (String) -> Void = { message in
+        errorSink?.write(
+            line: JSONWriter().string(for: .object([("level", .string("info")), ("message", .string(message))])))
+    }
     let repositories = try await Repositories.open(
-        location: configuration.database, migrator: migrator, authenticationCache: cache, metrics: metrics)
+        location: configuration.database, migrator: migrator, authenticationCache: cache, metrics: metrics,
+        report: report)
     let adminToken = try await repositories.adminToken.ensure(environmentToken: configuration.adminToken)
     metrics.readWriterStatistics { [database = repositories.database] in database.writerStatistics }
-    let environment = ServiceEnvironment(repositories: repositories, metrics: metrics, migrator: migrator)
+    let environment = ServiceEnvironment(
+        repositories: repositories, metrics: metrics, migrator: migrator,
+        backupDirectory: configuration.effectiveBackupDirectory)
 
     let table = RouteTable(ServiceFeatures.routes(environment))
     let builder = RouterBuilder()
     builder.add(middleware: RequestIDMiddleware())
     if let sink = configuration.accessLog { builder.add(middleware: AccessLogMiddleware(sink: sink)) }
     builder.add(middleware: MetricsMiddleware(metrics: metrics))
-    let errorSink = configuration.errorLog
     // Unexpected failures (a bug) and storage faults (a full disk) are logged with the request id
     // that the client saw in its answer; their internals are never shown to the client.
     let reportError: @Sendable (any Error, RequestContext) -> Void = { error, context in
@@ -39,10 +46,7 @@ public func buildApplication(_ configuration: ServiceConfiguration) async throws
 
     let retention = RetentionScheduler(
         policy: configuration.retention, interval: configuration.retentionInterval, environment: environment,
-        report: { message in
-            errorSink?.write(
-                line: JSONWriter().string(for: .object([("level", .string("info")), ("message", .string(message))])))
-        })
+        report: report)
     return NavLayoutApplication(
         http: HTTPApplication(configuration: configuration.server, responder: router), routes: table,
         environment: environment, adminToken: adminToken, retention: retention,

@@ -26,6 +26,8 @@ public enum NavlayoutExecutable {
             return await migrate(database: database, migrationsPath: migrationsPath, statusOnly: statusOnly)
         case .layout(let layoutCommand):
             return LayoutCommandRunner(io: io).run(layoutCommand)
+        case .maintenance(let maintenanceCommand):
+            return await MaintenanceCommandRunner(io: io).run(maintenanceCommand)
         }
     }
 

@@ -36,7 +36,8 @@ public struct RetentionScheduler: Sendable {
                     let outcome = try await runOnce()
                     if outcome.deleted > 0 {
                         report(
-                            "retention removed \(outcome.deletedByAge) layout(s) by age and \(outcome.deletedByCount) by count"
+                            "retention removed \(outcome.deletedByAge) layout(s) by age and \(outcome.deletedByCount) by count, "
+                                + "freeing \(outcome.freedPages) database page(s)"
                         )
                     }
                 } catch {

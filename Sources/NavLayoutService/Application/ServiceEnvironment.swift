@@ -12,16 +12,19 @@ public struct ServiceEnvironment: Sendable {
     public let migrator: Migrator
     /// The one way layouts are solved, with this service's prepared-layout cache.
     public let layouts: LayoutPipeline
+    /// Where `POST /v1/admin/backup` writes; nil when there is nowhere (an in-memory database).
+    public let backupDirectory: String?
 
     public init(
         repositories: Repositories, metrics: ServiceMetrics, migrator: Migrator,
-        layouts: LayoutPipeline = LayoutPipeline(clock: EngineClock.nanoseconds)
+        layouts: LayoutPipeline = LayoutPipeline(clock: EngineClock.nanoseconds), backupDirectory: String? = nil
     ) {
         self.repositories = repositories
         self.authenticator = Authenticator(repositories: repositories)
         self.metrics = metrics
         self.migrator = migrator
         self.layouts = layouts
+        self.backupDirectory = backupDirectory
     }
 }
 

@@ -9,6 +9,7 @@ enum ServiceFeatures {
             ScenarioRoute.self,  // SDK events replayed step by step
             StyleRoute.self,  // the style catalog
             TenantRoutes.self,  // tenants and their API keys (admin)
+            AdminRoutes.self,  // backups, tenant export and import (admin)
             ProfileRoutes.self,  // versioned profiles
             HistoryRoutes.self,  // layout history and the audit log
             PlaygroundRoutes.self,  // the playground page and the device catalog

@@ -43,11 +43,13 @@ public struct CommandLineParser: Sendable {
                                    open connections from one client address; more are refused with 503
                                    [NAVLAYOUT_MAX_CONNECTIONS_PER_ADDRESS]
                                    (default: a quarter of --max-connections, at most 256)
+          --backup-directory PATH  where POST /v1/admin/backup writes [NAVLAYOUT_BACKUP_DIRECTORY]
+                                   (default: backups beside the database file)
           the admin token comes from NAVLAYOUT_ADMIN_TOKEN only (never a flag: flags show in ps);
           without it a token is generated on a new database and printed once.
 
         migrate options: --database PATH, --migrations PATH, --status
-        """
+        """ + "\n\n" + maintenanceUsage
 
     public init() {}
 
@@ -60,10 +62,13 @@ public struct CommandLineParser: Sendable {
         case "serve": return .serve(try serveConfiguration(rest, environment: environment))
         case "migrate": return try migrate(rest, environment: environment)
         case "solve", "check", "convert", "matrix": return .layout(try layoutCommand(command, rest))
+        case "backup", "restore", "export", "import":
+            return .maintenance(try maintenanceCommand(command, rest, environment: environment))
         case "help", "--help", "-h": return .help
         default:
             throw CommandLineError(
-                "unknown command '\(command)'; the commands are serve, migrate, solve, check, convert and matrix")
+                "unknown command '\(command)'; the commands are serve, migrate, solve, check, convert, matrix, "
+                    + "backup, restore, export and import")
         }
     }
 
@@ -72,7 +77,7 @@ public struct CommandLineParser: Sendable {
     private static let serveFlags = [
         "--address", "--port", "--database", "--migrations", "--event-loops", "--max-body-bytes", "--max-connections",
         "--retention-max-age", "--retention-max-count", "--retention-interval", "--access-log",
-    ]
+    ] + backupFlags
     /// What one slow or greedy client may hold: the body deadline and the per-address connection cap.
     private static let clientLimitFlags = ["--body-timeout", "--max-connections-per-address"]
 
@@ -139,6 +144,7 @@ public struct CommandLineParser: Sendable {
         if let perAddress = value("--max-connections-per-address", "NAVLAYOUT_MAX_CONNECTIONS_PER_ADDRESS") {
             configuration.server.limits.maxConnectionsPerAddress = try Self.integer(perAddress, in: 1...1_000_000)
         }
+        try backupOptions(value, into: &configuration)
         if let token = environment[AdminTokenRepository.environmentVariable], !token.isEmpty {
             guard token.count >= AdminTokenRepository.minimumLength, !token.contains(where: \.isWhitespace) else {
                 throw CommandLineError(
@@ -170,22 +176,7 @@ public struct CommandLineParser: Sendable {
 
     private func layoutCommand(_ command: String, _ arguments: [String]) throws(CommandLineError) -> LayoutCommand {
         // One input file (or -) and the command's flags, in any order.
-        var inputs: [String] = []
-        var flagArguments: [String] = []
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            if argument.hasPrefix("--") {
-                flagArguments.append(argument)
-                if !argument.contains("="), index + 1 < arguments.count {
-                    flagArguments.append(arguments[index + 1])
-                    index += 1
-                }
-            } else {
-                inputs.append(argument)
-            }
-            index += 1
-        }
+        let (inputs, flagArguments) = Self.positionalsAndFlags(arguments)
         let valued: [String]
         switch command {
         case "solve": valued = ["--svg"]
@@ -224,13 +215,35 @@ public struct CommandLineParser: Sendable {
 
     // MARK: Pieces
 
-    private struct Flags {
+    /// Arguments that are not flags, and the flags with their values, for commands that take both in
+    /// any order.
+    static func positionalsAndFlags(_ arguments: [String]) -> (positionals: [String], flags: [String]) {
+        var positionals: [String] = []
+        var flagArguments: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument.hasPrefix("--") {
+                flagArguments.append(argument)
+                if !argument.contains("="), index + 1 < arguments.count {
+                    flagArguments.append(arguments[index + 1])
+                    index += 1
+                }
+            } else {
+                positionals.append(argument)
+            }
+            index += 1
+        }
+        return (positionals, flagArguments)
+    }
+
+    struct Flags {
         var values: [String: String] = [:]
         var switches: Set<String> = []
     }
 
     /// `--flag value` and `--flag=value` for valued flags, bare switches; anything else is an error.
-    private static func flagValues(_ arguments: [String], valued: [String], switches: [String]) throws(CommandLineError)
+    static func flagValues(_ arguments: [String], valued: [String], switches: [String]) throws(CommandLineError)
         -> Flags
     {
         var flags = Flags()

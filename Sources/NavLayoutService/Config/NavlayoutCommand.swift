@@ -9,6 +9,8 @@ public enum NavlayoutCommand: Sendable {
     case migrate(database: DatabaseLocation, migrationsPath: String?, statusOnly: Bool)
     /// Run the layout engine on a file.
     case layout(LayoutCommand)
+    /// Back up, restore, export or import.
+    case maintenance(MaintenanceCommand)
     /// Print the usage.
     case help
 }

@@ -26,6 +26,8 @@ public struct ServiceConfiguration: Sendable {
     public var authenticationCacheTimeToLive: Duration
     /// How long a shutdown waits for requests in flight.
     public var shutdownGracePeriod: Duration
+    /// Where `POST /v1/admin/backup` writes; nil: a `backups` folder beside the database file.
+    public var backupDirectory: String?
 
     public static let defaultDatabasePath = "navlayout.sqlite"
 
@@ -51,6 +53,15 @@ public struct ServiceConfiguration: Sendable {
         self.errorLog = errorLog
         self.authenticationCacheTimeToLive = authenticationCacheTimeToLive
         self.shutdownGracePeriod = shutdownGracePeriod
+    }
+
+    /// The backup folder in force: the configured one, else `backups` beside the database file; nil
+    /// for an in-memory database without a configured folder.
+    public var effectiveBackupDirectory: String? {
+        if let backupDirectory { return backupDirectory }
+        guard case .file(let path) = database else { return nil }
+        let slash = path.lastIndex(of: "/")
+        return (slash.map { String(path[...$0]) } ?? "") + "backups"
     }
 
     /// Where the migrator looks for its folder.

@@ -43,7 +43,7 @@ public enum OpenAPIDocument {
     // MARK: Operations
 
     static var operations: [OpenAPIOperation] {
-        layoutOperations + tenantOperations + profileOperations + historyOperations
+        layoutOperations + tenantOperations + adminOperations + profileOperations + historyOperations
             + deviceAndPlaygroundOperations + operationsRoutes
     }
 
@@ -198,7 +198,7 @@ public enum OpenAPIDocument {
             ], writes: true),
     ]
 
-    private static let locationHeader: (String, JSONValue) = (
+    static let locationHeader: (String, JSONValue) = (
         "Location",
         .object([
             ("description", .string("Where the new object lives.")), ("required", .bool(true)),

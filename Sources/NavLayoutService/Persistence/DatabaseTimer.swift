@@ -4,6 +4,8 @@ public enum DatabaseOperation: String, Sendable, CaseIterable {
     case tenantsCreate = "tenants.create"
     case tenantsList = "tenants.list"
     case tenantsGet = "tenants.get"
+    case tenantsExport = "tenants.export"
+    case tenantsImport = "tenants.import"
     case keysCreate = "keys.create"
     case keysList = "keys.list"
     case keysGet = "keys.get"

@@ -177,6 +177,11 @@ public struct LayoutHistoryRepository: Sendable {
                 outcome.deletedByCount += try await deleteBeyondNewest(max(0, maximumCount), of: tenant, batch: batch)
             }
         }
+        if outcome.deleted > 0 {
+            // Deleted rows leave free pages that the file would keep for ever; handing them back
+            // makes the file shrink with the history (at the next checkpoint).
+            outcome.freedPages = try await database.incrementalVacuum()
+        }
         return outcome
     }
 

@@ -12,6 +12,7 @@ public struct Repositories: Sendable {
     public let layouts: LayoutHistoryRepository
     public let audit: AuditRepository
     public let matrices: MatrixRepository
+    public let archives: TenantArchiveRepository
     private let timer: DatabaseTimer
 
     /// - Parameter authenticationCache: shared by every key operation, so a rotation or revocation
@@ -32,17 +33,28 @@ public struct Repositories: Sendable {
         layouts = LayoutHistoryRepository(database: database, clock: clock, timer: timer)
         audit = AuditRepository(database: database, timer: timer)
         matrices = MatrixRepository(database: database, clock: clock, timer: timer)
+        archives = TenantArchiveRepository(database: database, clock: clock, timer: timer)
     }
 
-    /// Opens the database (creating it when missing), applies the pending migrations of `migrator`
-    /// and returns the repositories on it.
+    /// Opens the database (creating it when missing), refuses it when `PRAGMA quick_check` finds it
+    /// damaged (`MaintenanceError.integrityCheckFailed`), applies the pending migrations of
+    /// `migrator`, puts it in incremental auto-vacuum mode so retention can shrink the file, and
+    /// returns the repositories on it. `report` hears of the one-time rebuild that mode takes on a
+    /// database created before it.
     public static func open(
         location: DatabaseLocation, configuration: DatabaseConfiguration = DatabaseConfiguration(),
         migrator: Migrator, authenticationCache: AuthenticationCache? = AuthenticationCache(),
-        metrics: ServiceMetrics? = nil
+        metrics: ServiceMetrics? = nil, report: @Sendable (String) -> Void = { _ in }
     ) async throws -> Repositories {
         let database = try Database(location: location, configuration: configuration)
+        try await database.requireIntegrity(.quick)
         try await database.migrate(migrator)
+        let started = ContinuousClock.now
+        if try await database.useIncrementalAutoVacuum() {
+            report(
+                "switched \(location) to incremental auto-vacuum: a one-time VACUUM rewrote the file in "
+                    + "\(ContinuousClock.now - started)")
+        }
         return Repositories(database: database, authenticationCache: authenticationCache, metrics: metrics)
     }
 

@@ -18,10 +18,13 @@ public struct RetentionPolicy: Sendable, Hashable {
 public struct RetentionOutcome: Sendable, Hashable {
     public var deletedByAge: Int
     public var deletedByCount: Int
+    /// Database pages handed back to the file system after the deletes.
+    public var freedPages: Int
 
-    public init(deletedByAge: Int, deletedByCount: Int) {
+    public init(deletedByAge: Int, deletedByCount: Int, freedPages: Int = 0) {
         self.deletedByAge = deletedByAge
         self.deletedByCount = deletedByCount
+        self.freedPages = freedPages
     }
 
     public var deleted: Int {

@@ -76,7 +76,9 @@ struct OperationsApiTests {
     @Test("each repository operation the routes call is timed under its own fixed name")
     func databaseOperations() async throws {
         let names = [
-            "tenants.create", "tenants.list", "tenants.get", "keys.create", "keys.list", "keys.get", "keys.rotate",
+            "tenants.create", "tenants.list", "tenants.get", "tenants.export", "tenants.import", "keys.create",
+            "keys.list",
+            "keys.get", "keys.rotate",
             "keys.revoke", "profiles.put", "profiles.delete", "profiles.current", "profiles.version",
             "profiles.versions", "profiles.list", "profile", "layouts.record", "layouts.get", "layouts.list",
             "layouts.retention", "audit.list", "matrices.record", "matrices.get", "matrices.cells", "readyz",
@@ -116,6 +118,9 @@ struct OperationsApiTests {
             _ = try await client.send("GET", "/v1/layouts/matrix/\(matrixID).svg", token: acme.secret)
             _ = try await client.send("GET", "/v1/audit", token: acme.secret)
             _ = try await client.send("DELETE", "/v1/profiles/driver", token: acme.secret)
+            let archive = try await client.send("GET", "/v1/admin/tenants/acme/export", token: admin).text
+            // Refused (the tenant exists), and timed all the same.
+            _ = try await client.send("POST", "/v1/admin/tenants/import", token: admin, json: archive)
             _ = try await client.send("GET", "/readyz")
             try await service.application.retention.runOnce()
 
