@@ -123,7 +123,7 @@ let package = Package(
             dependencies: ["Storage", "HTTPServer", "JSON", "NavigationLayout", "LayoutPicture", "CMalloc"]),
         .testTarget(
             name: "NavLayoutServiceTests",
-            dependencies: ["NavLayoutService", "Storage", "HTTPServer", "JSON", "NavigationLayout"]),
+            dependencies: ["NavLayoutService", "Storage", "HTTPServer", "JSON", "NavigationLayout", "BenchmarkSupport"]),
         // The executable: main.swift only; commands and flags are parsed in NavLayoutService.
         .executableTarget(name: "navlayout", dependencies: ["NavLayoutService"]),
         // What the service's schema and repositories cost next to bare storage-level peers.

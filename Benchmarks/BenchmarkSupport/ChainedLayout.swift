@@ -30,3 +30,26 @@ public func chainedLayoutRequest(views: Int) -> [UInt8] {
         """
     return Array(text.utf8)
 }
+
+/// A delegate request (JSON bytes) whose ready state shows `views` custom views in one column, each
+/// at least 2 points below the one before and preferring (at low priority) to touch it. Every new row
+/// of the solver's tableau mentions the slacks of all the rows above, so the work of solving it grows
+/// with the square of `views`: the shape tests use to make a solve expensive while staying within
+/// the request limits.
+public func spacedColumnRequest(views: Int) -> [UInt8] {
+    var constraints = ["\"v0.top == map.top\"", "\"v0.leading == map.leading\""]
+    for index in 1..<max(1, views) {
+        constraints += [
+            "\"v\(index).top >= v\(index - 1).bottom + 2\"", "\"v\(index).top == v\(index - 1).bottom @low\"",
+            "\"v\(index).leading == map.leading\"",
+        ]
+    }
+    let names = (0..<views).map { "\"v\($0)\"" }
+    let sizes = names.map { "\($0): {\"width\": 100, \"height\": 10}" }.joined(separator: ", ")
+    let text = """
+        {"screen": {"width": 393, "height": 852}, "state": {"navigation": "ready"},
+         "delegate": {"views": {\(sizes)},
+                      "ready": {"views": [\(names.joined(separator: ", "))], "constraints": [\(constraints.joined(separator: ", "))]}}}
+        """
+    return Array(text.utf8)
+}

@@ -118,6 +118,10 @@ public struct Solver: Sendable {
     /// True once ``workDone`` has passed ``workLimit``.
     public var isPastWorkLimit: Bool { tableau.isPastWorkLimit }
 
+    /// About how many bytes the solver's tables hold (the tableau's, plus a record per constraint),
+    /// for caches that keep solvers within a memory bound.
+    public var estimatedBytes: Int { tableau.estimatedBytes + records.count * 96 }
+
     /// The constraints in the solver, in the order they were added.
     public var constraints: [Constraint] {
         userRecordsInOrder().map(\.constraint)

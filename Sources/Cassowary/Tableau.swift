@@ -77,6 +77,17 @@ struct Tableau {
     @inline(__always)
     var isPastWorkLimit: Bool { workDone > workLimit }
 
+    /// About how many bytes the tableau's tables hold: the row entries, the column index, the rows,
+    /// the objective, the definitions and the per-symbol arrays, by their capacities.
+    var estimatedBytes: Int {
+        entryPool.capacity * MemoryLayout<RowEntry>.stride + columnNodes.capacity * MemoryLayout<ColumnNode>.stride
+            + rows.capacity * MemoryLayout<RowHeader>.stride + objective.capacity * MemoryLayout<Double>.stride
+            + definitionTerms.capacity * MemoryLayout<RowEntry>.stride
+            + definitions.capacity * MemoryLayout<Definition?>.stride
+            // kind, rowOf, columnHead, owner, published, definitionOf, accumulator, isDirty
+            + kind.capacity * (1 + 4 + 4 + 4 + 8 + 4 + 8 + 1)
+    }
+
     /// Restricted basic symbols whose value went negative: the work list of the dual simplex.
     var infeasible: [Int32] = []
 

@@ -72,28 +72,9 @@ struct LayoutLimitsTests {
         #expect(try Self.refusal(bytes, limits: LayoutLimits(stackMembers: 3)).isEmpty)
     }
 
-    /// A column of views each at least 2 points below the one before and preferring to touch it: every
-    /// new row mentions the slacks of all the rows above, so the work grows with the square.
-    static func spacedColumn(views: Int) -> [UInt8] {
-        var constraints = ["\"v0.top == map.top\"", "\"v0.leading == map.leading\""]
-        for index in 1..<views {
-            constraints += [
-                "\"v\(index).top >= v\(index - 1).bottom + 2\"", "\"v\(index).top == v\(index - 1).bottom @low\"",
-                "\"v\(index).leading == map.leading\"",
-            ]
-        }
-        let names = (0..<views).map { "\"v\($0)\"" }
-        return Array(
-            """
-            {"screen": {"width": 393, "height": 852}, "state": {"navigation": "ready"},
-             "delegate": {"views": {\(names.map { "\($0): {\"width\": 100, \"height\": 10}" }.joined(separator: ","))},
-                          "ready": {"views": [\(names.joined(separator: ","))], "constraints": [\(constraints.joined(separator: ","))]}}}
-            """.utf8)
-    }
-
     @Test("a layout whose solve needs more solver work than the limit is refused, and not cached")
     func solverWorkOverBudget() throws {
-        let bytes = Self.spacedColumn(views: 100)
+        let bytes = spacedColumnRequest(views: 100)
         let small = LayoutLimits(solverWork: 1_000)
         let refusal = try Self.refusal(bytes, limits: small)
         #expect(refusal.count == 1)
@@ -134,5 +115,38 @@ struct LayoutLimitsTests {
         } catch {
             #expect(error.description.contains("(--max-views)"))
         }
+    }
+}
+
+/// The prepared-layout cache is bounded by the estimated bytes of what it keeps, not only by the
+/// number of keys: large layouts push out older ones, and one larger than the whole bound is not kept.
+@Suite("Prepared-layout cache bytes")
+struct PreparedLayoutCacheBytesTests {
+    @Test("large layouts are kept within the byte bound")
+    func largeLayoutsStayWithinTheBound() throws {
+        let one = LayoutPipeline(clock: { 0 })
+        _ = try one.solve(LayoutBody.read(chainedLayoutRequest(views: 200)))
+        let size = one.preparedLayoutBytes
+        // A chained layout of 200 views holds its solver's tables: far more than a small layout.
+        #expect(size > 100_000)
+
+        let bound = size * 5 / 2
+        let pipeline = LayoutPipeline(cacheBytes: bound, clock: { 0 })
+        for views in 200..<206 {
+            _ = try pipeline.solve(LayoutBody.read(chainedLayoutRequest(views: views)))
+            #expect(pipeline.preparedLayoutBytes <= bound)
+        }
+        // Two fit in two and a half layouts' worth of bytes; the count bound (256) never came into it.
+        #expect(pipeline.preparedLayoutCount == 2)
+        #expect(pipeline.preparedLayoutBytes > size)
+    }
+
+    @Test("a layout larger than the whole bound is solved but not kept")
+    func oversizedLayoutIsNotKept() throws {
+        let pipeline = LayoutPipeline(cacheBytes: 10_000, clock: { 0 })
+        let solved = try pipeline.solve(LayoutBody.read(chainedLayoutRequest(views: 100)))
+        #expect(solved.result.frames.count == 102)
+        #expect(pipeline.preparedLayoutCount == 0)
+        #expect(pipeline.preparedLayoutBytes == 0)
     }
 }

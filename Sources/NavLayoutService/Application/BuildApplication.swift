@@ -1,5 +1,6 @@
 import HTTPServer
 import JSON
+import NavigationLayout
 import Storage
 
 /// Builds the service: opens (creating) and migrates the database, makes sure an admin token
@@ -22,7 +23,11 @@ public func buildApplication(_ configuration: ServiceConfiguration) async throws
     metrics.readWriterStatistics { [database = repositories.database] in database.writerStatistics }
     let environment = ServiceEnvironment(
         repositories: repositories, metrics: metrics, migrator: migrator,
-        backupDirectory: configuration.effectiveBackupDirectory)
+        layouts: LayoutPipeline(
+            cacheBytes: configuration.preparedLayoutCacheBytes, limits: configuration.layoutLimits,
+            clock: EngineClock.nanoseconds),
+        backupDirectory: configuration.effectiveBackupDirectory,
+        solving: configuration.solverThreads.map { SolverPool(threads: $0) } ?? SolverPool())
 
     let table = RouteTable(ServiceFeatures.routes(environment))
     let builder = RouterBuilder()

@@ -14,11 +14,15 @@ public struct ServiceEnvironment: Sendable {
     public let layouts: LayoutPipeline
     /// Where `POST /v1/admin/backup` writes; nil when there is nowhere (an in-memory database).
     public let backupDirectory: String?
+    /// The threads that solve large layouts, matrices and scenarios, apart from the handlers' own.
+    public let solving: SolverPool
 
     public init(
         repositories: Repositories, metrics: ServiceMetrics, migrator: Migrator,
-        layouts: LayoutPipeline = LayoutPipeline(clock: EngineClock.nanoseconds), backupDirectory: String? = nil
+        layouts: LayoutPipeline = LayoutPipeline(clock: EngineClock.nanoseconds), backupDirectory: String? = nil,
+        solving: SolverPool = SolverPool()
     ) {
+        self.solving = solving
         self.repositories = repositories
         self.authenticator = Authenticator(repositories: repositories)
         self.metrics = metrics

@@ -45,6 +45,16 @@ public struct CommandLineParser: Sendable {
                                    (default: a quarter of --max-connections, at most 256)
           --backup-directory PATH  where POST /v1/admin/backup writes [NAVLAYOUT_BACKUP_DIRECTORY]
                                    (default: backups beside the database file)
+          --max-views N            a delegate's own views, guides and stacks [NAVLAYOUT_MAX_VIEWS] (default 500)
+          --max-constraints N      constraints in a delegate [NAVLAYOUT_MAX_CONSTRAINTS] (default 5000)
+          --max-priority-levels N  distinct priorities below required [NAVLAYOUT_MAX_PRIORITY_LEVELS] (default 64)
+          --max-stack-members N    views arranged in hiding stacks [NAVLAYOUT_MAX_STACK_MEMBERS] (default 64)
+          --max-solver-work N      solver work per solve, in row entries [NAVLAYOUT_MAX_SOLVER_WORK]
+                                   (default 50000000, about half a second); a request over any limit is a 422
+          --prepared-cache-bytes N estimated bytes of prepared layouts kept [NAVLAYOUT_PREPARED_CACHE_BYTES]
+                                   (default 268435456)
+          --solver-threads N       threads that solve large layouts, matrices and scenarios, apart from those
+                                   that answer reads and health [NAVLAYOUT_SOLVER_THREADS] (default: one per core)
           the admin token comes from NAVLAYOUT_ADMIN_TOKEN only (never a flag: flags show in ps);
           without it a token is generated on a new database and printed once.
 
@@ -74,10 +84,12 @@ public struct CommandLineParser: Sendable {
 
     // MARK: serve
 
-    private static let serveFlags = [
-        "--address", "--port", "--database", "--migrations", "--event-loops", "--max-body-bytes", "--max-connections",
-        "--retention-max-age", "--retention-max-count", "--retention-interval", "--access-log",
-    ] + backupFlags
+    private static let serveFlags =
+        [
+            "--address", "--port", "--database", "--migrations", "--event-loops", "--max-body-bytes",
+            "--max-connections", "--retention-max-age", "--retention-max-count", "--retention-interval",
+            "--access-log",
+        ] + backupFlags + engineFlags
     /// What one slow or greedy client may hold: the body deadline and the per-address connection cap.
     private static let clientLimitFlags = ["--body-timeout", "--max-connections-per-address"]
 
@@ -145,6 +157,7 @@ public struct CommandLineParser: Sendable {
             configuration.server.limits.maxConnectionsPerAddress = try Self.integer(perAddress, in: 1...1_000_000)
         }
         try backupOptions(value, into: &configuration)
+        try engineOptions(value, into: &configuration)
         if let token = environment[AdminTokenRepository.environmentVariable], !token.isEmpty {
             guard token.count >= AdminTokenRepository.minimumLength, !token.contains(where: \.isWhitespace) else {
                 throw CommandLineError(
@@ -278,7 +291,7 @@ public struct CommandLineParser: Sendable {
         return flags
     }
 
-    private static func integer(_ value: (text: String, source: String), in range: ClosedRange<Int>)
+    static func integer(_ value: (text: String, source: String), in range: ClosedRange<Int>)
         throws(CommandLineError)
         -> Int
     {

@@ -1,4 +1,5 @@
 import HTTPServer
+import NavigationLayout
 import Storage
 
 /// Everything `buildApplication` needs: where to listen, where the data lives, the limits, history
@@ -26,6 +27,12 @@ public struct ServiceConfiguration: Sendable {
     public var authenticationCacheTimeToLive: Duration
     /// How long a shutdown waits for requests in flight.
     public var shutdownGracePeriod: Duration
+    /// What one layout request may ask of the engine.
+    public var layoutLimits: LayoutLimits = .standard
+    /// The estimated bytes of prepared layouts the service keeps between requests.
+    public var preparedLayoutCacheBytes = 256 << 20
+    /// Threads of the solver pool (see `SolverPool`); nil is one per core.
+    public var solverThreads: Int?
     /// Where `POST /v1/admin/backup` writes; nil: a `backups` folder beside the database file.
     public var backupDirectory: String?
 

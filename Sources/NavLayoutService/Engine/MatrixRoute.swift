@@ -26,12 +26,10 @@ enum MatrixRoute: ServiceFeature {
         let record = try SolveRoutes.recordParameter(request)
         let body = try EngineRequestBody.layoutBody(request)
         let profile = try await environment.profile(for: body, tenantID: key.tenantID)
-        let solved: SolvedMatrix
-        do throws(RequestError) {
-            solved = try environment.layouts.matrix(
-                body, profile: profile, cellID: record ? { LayoutID.generate().text } : nil)
-        } catch {
-            throw RequestError.httpError(error, detail: "the matrix request is not valid")
+        let layouts = environment.layouts
+        let solved = try await environment.solving.solve(detail: "the matrix request is not valid") {
+            () throws(RequestError) -> SolvedMatrix in
+            try layouts.matrix(body, profile: profile, cellID: record ? { LayoutID.generate().text } : nil)
         }
         for result in solved.results {
             environment.metrics.recordSolve(duration: .microseconds(result.solveMicros ?? 0))

@@ -17,13 +17,12 @@ enum ScenarioRoute: ServiceFeature {
         } catch {
             throw RequestError.httpError(error, detail: "the scenario is not valid")
         }
-        let played: JSONValue
-        do throws(RequestError) {
-            played = try play(scenario, pipeline: environment.layouts, metrics: environment.metrics)
-        } catch {
-            throw RequestError.httpError(error, detail: "the scenario asks more than a request may")
+        let (layouts, metrics) = (environment.layouts, environment.metrics)
+        let played = try await environment.solving.solve(detail: "the scenario asks more than a request may") {
+            () throws(RequestError) -> [UInt8] in
+            JSONWriter().bytes(for: try play(scenario, pipeline: layouts, metrics: metrics))
         }
-        return Response.json(JSONWriter().bytes(for: played))
+        return Response.json(played)
     }
 
     /// Every step's result, with the prompt's slide for the step that shows, hides or changes it. Each

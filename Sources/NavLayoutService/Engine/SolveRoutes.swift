@@ -48,18 +48,19 @@ enum SolveRoutes: ServiceFeature {
         return svgResponse(SVGRenderer().renderDocument(picture))
     }
 
-    /// The request's body through the layout pipeline, its profile fetched and merged. Everything
-    /// runs on the worker that read the request: a thread hop costs more than a small solve.
+    /// The request's body through the layout pipeline, its profile fetched and merged. A small body
+    /// without a profile is solved on the handler's thread (a thread hop costs more than its solve);
+    /// a larger one, or one a stored profile fills in (of any size), on the solver pool.
     static func solveBody(of request: Request, tenantID: String, environment: ServiceEnvironment) async throws
         -> SolvedLayout
     {
         let body = try EngineRequestBody.layoutBody(request)
         let profile = try await environment.profile(for: body, tenantID: tenantID)
-        let solved: SolvedLayout
-        do throws(RequestError) {
-            solved = try environment.layouts.solve(body, profile: profile)
-        } catch {
-            throw RequestError.httpError(error, detail: "the layout request is not valid")
+        let layouts = environment.layouts
+        let inline = profile == nil && request.body.count <= SolverPool.inlineBodyBytes
+        let solved = try await environment.solving.solve(inline: inline, detail: "the layout request is not valid") {
+            () throws(RequestError) -> SolvedLayout in
+            try layouts.solve(body, profile: profile)
         }
         environment.metrics.recordSolve(duration: .microseconds(solved.result.solveMicros ?? 0))
         return solved

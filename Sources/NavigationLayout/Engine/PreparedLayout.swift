@@ -22,6 +22,12 @@ public struct PreparedLayout: Sendable {
     /// The solver work done so far, for the refusal's message.
     var workDone: Int { session.solver.workDone }
 
+    /// About how many bytes the prepared layout holds: its solver's tables, and a fixed share per
+    /// item and per constraint for the plan, the labels and the request.
+    var estimatedBytes: Int {
+        session.solver.estimatedBytes + session.items.count * 512 + session.labels.count * 256 + 4096
+    }
+
     /// Lays the request out on `screen`.
     public mutating func solve(screen: Screen) -> LayoutResult {
         request.screen = screen

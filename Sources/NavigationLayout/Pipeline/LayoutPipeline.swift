@@ -14,10 +14,13 @@ public final class LayoutPipeline: Sendable {
     /// What one request may ask of the engine; a request over a limit is a `RequestError`.
     public let limits: LayoutLimits
 
+    /// `cacheBytes` bounds the prepared layouts kept, by their estimated size, as `cacheCapacity`
+    /// bounds their number.
     public init(
-        cacheCapacity: Int = 256, limits: LayoutLimits = .standard, clock: @escaping @Sendable () -> UInt64
+        cacheCapacity: Int = 256, cacheBytes: Int = 256 << 20, limits: LayoutLimits = .standard,
+        clock: @escaping @Sendable () -> UInt64
     ) {
-        cache = PreparedLayoutCache(capacity: cacheCapacity)
+        cache = PreparedLayoutCache(capacity: cacheCapacity, maximumBytes: cacheBytes)
         self.limits = limits
         self.clock = clock
     }
@@ -47,6 +50,9 @@ public final class LayoutPipeline: Sendable {
 
     /// The number of prepared layouts held, for tests and metrics.
     public var preparedLayoutCount: Int { cache.count }
+
+    /// The estimated bytes of the prepared layouts held, for tests and metrics.
+    public var preparedLayoutBytes: Int { cache.bytes }
 }
 
 /// A solved body: what it decoded to, its result (with the engine's time in `solveMicros`), the

@@ -25,6 +25,9 @@ final class PreparedLayoutCache: Sendable {
     private final class Entry: @unchecked Sendable {
         var instances: [Instance]
         var lastUse: UInt64
+        /// Set when the entry leaves the cache, so that an instance taken out before does not come
+        /// back into a detached entry (where its bytes would be counted but never freed).
+        var evicted = false
 
         init(instances: [Instance], lastUse: UInt64) {
             self.instances = instances
@@ -41,25 +44,37 @@ final class PreparedLayoutCache: Sendable {
     /// touching it and puts it back (under the lock) when done, so the lock orders every use.
     private final class Instance: @unchecked Sendable {
         var layout: PreparedLayout
+        /// What the instance is counted as against `maximumBytes`, estimated once it is built.
+        let bytes: Int
 
         init(_ layout: PreparedLayout) {
             self.layout = layout
+            bytes = layout.estimatedBytes
         }
     }
 
     private struct State {
         var entries: [PreparedLayoutKey: Entry] = [:]  // lookups only; eviction picks by lastUse
         var clock: UInt64 = 0
+        /// The estimated bytes of the instances waiting in entries (not those taken out).
+        var bytes = 0
     }
 
     let capacity: Int
+    /// The estimated bytes the waiting instances may hold together; least recently used keys go
+    /// first past it, and a layout larger than all of it is not kept at all.
+    let maximumBytes: Int
     let instancesPerKey: Int
     private let state = Mutex(State())
 
-    init(capacity: Int = 256, instancesPerKey: Int = 8) {
+    init(capacity: Int = 256, maximumBytes: Int = 256 << 20, instancesPerKey: Int = 8) {
         self.capacity = max(1, capacity)
+        self.maximumBytes = max(0, maximumBytes)
         self.instancesPerKey = max(1, instancesPerKey)
     }
+
+    /// The estimated bytes held, for tests and metrics.
+    var bytes: Int { state.withLock { $0.bytes } }
 
     /// Decodes and solves `document` (a request after any profile merge) with a cached prepared layout
     /// for its key, or a new one, and keeps it for the next request. `clock` (nanoseconds) times the
@@ -105,6 +120,7 @@ final class PreparedLayoutCache: Sendable {
             state.clock &+= 1
             guard let entry = state.entries[key], let instance = entry.instances.popLast() else { return nil }
             entry.lastUse = state.clock
+            state.bytes -= instance.bytes
             return (entry, instance)
         }
     }
@@ -114,7 +130,11 @@ final class PreparedLayoutCache: Sendable {
         state.withLock { state in
             state.clock &+= 1
             entry.lastUse = state.clock
-            if entry.instances.count < instancesPerKey { entry.instances.append(instance) }
+            // An entry evicted while its instance was out takes nothing back.
+            guard entry.instances.count < instancesPerKey, !entry.evicted else { return }
+            entry.instances.append(instance)
+            state.bytes += instance.bytes
+            evict(&state)
         }
     }
 
@@ -124,15 +144,25 @@ final class PreparedLayoutCache: Sendable {
             state.clock &+= 1
             if let entry = state.entries[key] {
                 entry.lastUse = state.clock
-                if entry.instances.count < instancesPerKey { entry.instances.append(instance) }
-                return
+                guard entry.instances.count < instancesPerKey else { return }
+                entry.instances.append(instance)
+            } else {
+                state.entries[key] = Entry(instances: [instance], lastUse: state.clock)
             }
-            state.entries[key] = Entry(instances: [instance], lastUse: state.clock)
-            if state.entries.count > capacity,
-                let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse })?.key
-            {
-                state.entries[oldest] = nil
-            }
+            state.bytes += instance.bytes
+            evict(&state)
+        }
+    }
+
+    /// Drops least recently used keys until the count and the bytes are within bounds (the newest
+    /// key too, when it alone is over the bytes).
+    private func evict(_ state: inout State) {
+        while state.entries.count > capacity || state.bytes > maximumBytes,
+            let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse })?.key,
+            let entry = state.entries.removeValue(forKey: oldest)
+        {
+            entry.evicted = true
+            for instance in entry.instances { state.bytes -= instance.bytes }
         }
     }
 

@@ -1,0 +1,86 @@
+import BenchmarkSupport
+import Foundation
+import HTTPServer
+import NavLayoutService
+import Synchronization
+import Testing
+
+/// Large solves run on the solver pool, apart from the threads that answer reads and health: with
+/// every solver thread busy and more solves waiting, `/healthz` is answered at once.
+@Suite("Solver pool")
+struct SolverPoolApiTests {
+    @Test("health is answered while the solver pool is saturated by expensive layouts")
+    func healthWhileSaturated() async throws {
+        try await LiveService.with(configure: { $0.solverThreads = 1 }, run: { service in
+            let tenant = try await service.createTenant("busy")
+            // Within every limit, and costly: a tenth of a second in a release build, more in a debug one.
+            let body = String(decoding: spacedColumnRequest(views: 480), as: UTF8.self)
+            let finished = Counter()
+            let solves = (0..<4).map { _ in
+                Task {
+                    let response = try await service.client.send(
+                        "POST", "/v1/layouts?record=false", token: tenant.secret, json: body)
+                    finished.value.withLock { $0 += 1 }
+                    return response.status
+                }
+            }
+            // Let the solves reach the server and fill the pool (one running, three waiting).
+            while service.application.environment.solving.load.waiting < 3 {
+                try await Task.sleep(for: .milliseconds(5))
+            }
+            let health = try await service.client.send("GET", "/healthz")
+            let finishedBeforeHealth = finished.value.withLock { $0 }
+            #expect(health.status == 200)
+            #expect(finishedBeforeHealth == 0, "health waited for \(finishedBeforeHealth) solve(s)")
+            for solve in solves { #expect(try await solve.value == 200) }
+        })
+    }
+}
+
+/// A flag shared with a pool thread.
+private final class Flag: Sendable {
+    let value = Mutex(false)
+}
+
+/// A count shared with tasks.
+private final class Counter: Sendable {
+    let value = Mutex(0)
+}
+
+/// The pool itself: jobs run in order on its threads, and a full queue is a 503, not a wait.
+@Suite("Solver pool queue")
+struct SolverPoolQueueTests {
+    @Test("a job past the queue limit is refused with 503 and Retry-After")
+    func fullQueueIsRefused() async throws {
+        let pool = SolverPool(threads: 1, queueLimit: 1)
+        let release = Flag()
+        // One job holds the thread until released; one waits; the third finds the queue full.
+        let holding = Task {
+            try await pool.run {
+                while !release.value.withLock({ $0 }) { usleep(1000) }
+                return 1
+            }
+        }
+        while pool.load.running < 1 { try await Task.sleep(for: .milliseconds(1)) }
+        let waiting = Task { try await pool.run { 2 } }
+        while pool.load.waiting < 1 { try await Task.sleep(for: .milliseconds(1)) }
+        do {
+            _ = try await pool.run { 3 }
+            Issue.record("a job past the queue limit was accepted")
+        } catch let error as HTTPError {
+            #expect(error.status == .serviceUnavailable)
+            #expect(error.responseHeaders["Retry-After"] == "1")
+        }
+        release.value.withLock { $0 = true }
+        #expect(try await holding.value == 1)
+        #expect(try await waiting.value == 2)
+    }
+
+    @Test("an error thrown by a job reaches the caller")
+    func errorsReachTheCaller() async throws {
+        struct Failure: Error {}
+        let pool = SolverPool(threads: 2)
+        await #expect(throws: Failure.self) { try await pool.run { () throws -> Int in throw Failure() } }
+        #expect(try await pool.run(inline: true) { 5 } == 5)
+    }
+}
