@@ -11,29 +11,31 @@ import Testing
 struct SolverPoolApiTests {
     @Test("health is answered while the solver pool is saturated by expensive layouts")
     func healthWhileSaturated() async throws {
-        try await LiveService.with(configure: { $0.solverThreads = 1 }, run: { service in
-            let tenant = try await service.createTenant("busy")
-            // Within every limit, and costly: a tenth of a second in a release build, more in a debug one.
-            let body = String(decoding: spacedColumnRequest(views: 480), as: UTF8.self)
-            let finished = Counter()
-            let solves = (0..<4).map { _ in
-                Task {
-                    let response = try await service.client.send(
-                        "POST", "/v1/layouts?record=false", token: tenant.secret, json: body)
-                    finished.value.withLock { $0 += 1 }
-                    return response.status
+        try await LiveService.with(
+            configure: { $0.solverThreads = 1 },
+            run: { service in
+                let tenant = try await service.createTenant("busy")
+                // Within every limit, and costly: a tenth of a second in a release build, more in a debug one.
+                let body = String(decoding: spacedColumnRequest(views: 480), as: UTF8.self)
+                let finished = Counter()
+                let solves = (0..<4).map { _ in
+                    Task {
+                        let response = try await service.client.send(
+                            "POST", "/v1/layouts?record=false", token: tenant.secret, json: body)
+                        finished.value.withLock { $0 += 1 }
+                        return response.status
+                    }
                 }
-            }
-            // Let the solves reach the server and fill the pool (one running, three waiting).
-            while service.application.environment.solving.load.waiting < 3 {
-                try await Task.sleep(for: .milliseconds(5))
-            }
-            let health = try await service.client.send("GET", "/healthz")
-            let finishedBeforeHealth = finished.value.withLock { $0 }
-            #expect(health.status == 200)
-            #expect(finishedBeforeHealth == 0, "health waited for \(finishedBeforeHealth) solve(s)")
-            for solve in solves { #expect(try await solve.value == 200) }
-        })
+                // Let the solves reach the server and fill the pool (one running, three waiting).
+                while service.application.environment.solving.load.waiting < 3 {
+                    try await Task.sleep(for: .milliseconds(5))
+                }
+                let health = try await service.client.send("GET", "/healthz")
+                let finishedBeforeHealth = finished.value.withLock { $0 }
+                #expect(health.status == 200)
+                #expect(finishedBeforeHealth == 0, "health waited for \(finishedBeforeHealth) solve(s)")
+                for solve in solves { #expect(try await solve.value == 200) }
+            })
     }
 }
 
