@@ -40,6 +40,38 @@ extension LoopRunner {
         connection.deadline = monotonicNanoseconds() &+ limit
     }
 
+    /// With every slot taken, ends this loop's connection that has waited longest for its request, if
+    /// it has waited at least `slotGraceWhenFull` (see there), and reports whether one was ended: its
+    /// slot goes to the connection being accepted.
+    func freeSlotFromSlowestRequest() -> Bool {
+        let now = monotonicNanoseconds()
+        var slowest: Connection?
+        var earliest = UInt64.max
+        for connection in connections.values where !connection.isClosed && !connection.lingering {
+            let started: UInt64
+            switch connection.wait {
+            case .idle: started = connection.deadline &- limits.idleTimeout.nanoseconds
+            case .head: started = connection.deadline &- limits.headReadTimeout.nanoseconds
+            case .body: started = connection.bodyDeadline &- limits.bodyReadTimeout.nanoseconds
+            case .handler, .write, .linger: continue
+            }
+            if started < earliest {
+                earliest = started
+                slowest = connection
+            }
+        }
+        guard let slowest, now &- earliest >= limits.slotGraceWhenFull.nanoseconds else { return false }
+        if slowest.wait == .idle || (slowest.inbound.isEmpty && !slowest.parser.isInsideRequest) {
+            close(slowest)  // nothing of a request to answer
+        } else {
+            respondAndClose(
+                slowest, status: .requestTimeout,
+                detail: "request not received in time while the server has no free connection")
+            drive(slowest)
+        }
+        return true
+    }
+
     func sweep(now: UInt64) {
         var expired: [Connection] = []
         for connection in connections.values where connection.deadline <= now {

@@ -146,7 +146,7 @@ final class LoopRunner {
             }
             guard let (descriptor, address, peer) = accepted else { return }
             let open = state.openConnections.wrappingAdd(1, ordering: .relaxed).newValue
-            if open > limits.maxConnections || state.phase != .running {
+            if state.phase != .running || (open > limits.maxConnections && !freeSlotFromSlowestRequest()) {
                 refuse(descriptor, detail: "too many open connections")
                 state.openConnections.subtract(1, ordering: .relaxed)
                 continue

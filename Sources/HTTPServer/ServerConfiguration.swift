@@ -37,6 +37,12 @@ public struct ServerLimits: Sendable, Equatable {
     public var idleTimeout: Duration = .seconds(60)
     /// Longest wait for a client to accept more of a response it is not reading.
     public var writeProgressTimeout: Duration = .seconds(10)
+    /// While every connection slot is taken, a connection that has waited this long for its request
+    /// (idle, or sending a head or a body) gives its slot to a new one: the one waiting longest is
+    /// answered 408 (or closed, if it sent nothing) and the new connection is kept. So clients that
+    /// hold slots by sending slowly, from however many addresses, cannot keep out one that would be
+    /// done at once; they only keep their slots while there is room.
+    public var slotGraceWhenFull: Duration = .seconds(1)
 
     public init() {}
 

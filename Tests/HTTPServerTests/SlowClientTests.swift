@@ -129,6 +129,41 @@ struct SlowClientTests {
         }
     }
 
+    @Test("with every slot taken by slow bodies from many addresses, a new client gets the slot of the slowest")
+    func slowBodiesFromManyAddressesGiveWay() async throws {
+        var limits = ServerLimits()
+        limits.maxConnections = 8
+        limits.maxConnectionsPerAddress = 8
+        // Far longer than the test: only the server being full may end a slow body.
+        limits.headReadTimeout = .seconds(60)
+        limits.bodyProgressTimeout = .seconds(60)
+        limits.bodyReadTimeout = .seconds(60)
+        limits.slotGraceWhenFull = .milliseconds(200)
+        // One event loop: each loop frees a slot from its own connections only, so with more a new
+        // client may land on a loop with none to give (it is refused, and served on a retry).
+        try await withServer(limits: limits, eventLoops: 1) { server, port in
+            var slow: [RawClient] = []
+            for index in 1...8 {
+                let client = try RawClient(port: port, sourceAddress: "127.0.1.\(index)", receiveTimeoutSeconds: 5)
+                client.send("POST /echo HTTP/1.1\r\nHost: a\r\nContent-Length: 100\r\n\r\na")
+                slow.append(client)
+            }
+            while server.openConnectionCount < 8 { try await Task.sleep(for: .milliseconds(10)) }
+            try await Task.sleep(for: .milliseconds(300))
+            let other = try RawClient(port: port, sourceAddress: "127.0.0.3", receiveTimeoutSeconds: 5)
+            other.send("GET /hello HTTP/1.1\r\nHost: a\r\n\r\n")
+            #expect(try await other.readResponse().status == 200)
+            var timedOut = 0
+            for client in slow where await client.hasInput(withinMilliseconds: 200) {
+                let response = try await client.readResponse()
+                #expect(response.status == 408)
+                #expect(response.bodyText.contains("no free connection"), "\(response.bodyText)")
+                timedOut += 1
+            }
+            #expect(timedOut == 1)
+        }
+    }
+
     @Test("an explicit per-address cap replaces the quarter of the connection limit")
     func explicitCap() async throws {
         var limits = ServerLimits()

@@ -34,11 +34,12 @@ enum TestRoutes {
 /// Starts a server on an ephemeral 127.0.0.1 port for the duration of `body`, then drains it.
 func withServer(
     limits: ServerLimits = ServerLimits(),
+    eventLoops: Int = 2,
     responder: (any HTTPResponder)? = nil,
     _ body: (HTTPServer, Int) async throws -> Void
 ) async throws {
     var configuration = ServerConfiguration(host: "127.0.0.1", port: 0, limits: limits)
-    configuration.eventLoopCount = 2
+    configuration.eventLoopCount = eventLoops
     let server: HTTPServer
     if let responder {
         server = HTTPServer(configuration: configuration, responder: responder)
