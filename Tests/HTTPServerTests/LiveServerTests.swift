@@ -186,6 +186,9 @@ struct LiveServerTests {
         var limits = ServerLimits()
         limits.maxConnections = 2
         limits.maxConnectionsPerAddress = 2  // every client here is 127.0.0.1
+        // The kept-alive connections must keep their slots however slow the machine (see
+        // SlowClientTests for a full server giving a slot away).
+        limits.slotGraceWhenFull = .seconds(60)
         try await withServer(limits: limits) { server, port in
             let first = try RawClient(port: port)
             let second = try RawClient(port: port)

@@ -35,7 +35,7 @@ final class BodyTrickler: Sendable {
 
 /// Clients that hold connections without finishing requests: a body sent a byte at a time, and one
 /// address opening every connection the server allows. Limits are short so the suite stays fast;
-/// the only duration asserted is a generous upper bound that a server without the limit misses.
+/// no duration is asserted: the client's own time-out bounds each wait.
 @Suite("Slow clients")
 struct SlowClientTests {
     @Test("answers 408 and closes when a body keeps trickling in past the body deadline")
@@ -47,19 +47,17 @@ struct SlowClientTests {
         limits.bodyReadTimeout = .milliseconds(1500)
         try await withServer(limits: limits) { _, port in
             let slow = try RawClient(port: port, receiveTimeoutSeconds: 10)
-            let started = ContinuousClock.now
             slow.send("POST /echo HTTP/1.1\r\nHost: a\r\nContent-Length: 1000\r\n\r\n")
             let trickler = BodyTrickler(
                 Array(repeating: UInt8(ascii: "x"), count: 1000), on: slow, everyMilliseconds: 50)
+            // The client gives up after 10 s: an answer at all means the deadline ended the body.
             let response = try await slow.readResponse()
-            let elapsed = ContinuousClock.now - started
             trickler.stop()
             try await trickler.waitUntilDone()
             #expect(response.status == 408)
             #expect(response.header("Connection") == "close")
             #expect(response.header("Content-Type") == "application/problem+json")
             #expect(response.bodyText.contains("request body not received within"), "\(response.bodyText)")
-            #expect(elapsed < .seconds(8), "answered after \(elapsed)")
             #expect(await slow.isClosedByServer())
         }
     }

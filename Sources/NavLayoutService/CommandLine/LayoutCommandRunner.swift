@@ -25,6 +25,8 @@ public struct LayoutCommandRunner: Sendable {
             case .convert(let input): return try convert(input)
             case .matrix(let input, let devices, let svgOutput):
                 return try matrix(input, devices: devices, svgOutput: svgOutput)
+            case .diff(let before, let after, let options):
+                return try diff(before, after, options: options)
             }
         } catch let failure as InputFailure {
             io.standardError("navlayout: \(failure.description)\n")
@@ -74,21 +76,7 @@ public struct LayoutCommandRunner: Sendable {
     }
 
     private func matrix(_ input: String, devices: [String]?, svgOutput: String?) throws -> Int32 {
-        var document = try readDocument(input)
-        try rejectProfile(document, input)
-        if let devices, case .object(var object) = document {
-            var selection = JSONObject()
-            if case .object(let given)? = object["matrix"] { selection = given }
-            selection["devices"] = .array(devices.map(JSONValue.string))
-            object["matrix"] = .object(selection)
-            document = .object(object)
-        }
-        let solved: SolvedMatrix
-        do throws(RequestError) {
-            solved = try pipeline.matrix(try LayoutBody(document: document))
-        } catch {
-            throw InputFailure(path: input, error: error)
-        }
+        let solved = try solveMatrix(input, devices: devices)
         let report = solved.report
         io.standardOutput(JSONWriter(format: .pretty).string(for: report.jsonValue) + "\n")
         if let svgOutput {
@@ -100,6 +88,50 @@ public struct LayoutCommandRunner: Sendable {
             try write(sheet, to: svgOutput)
         }
         return report.count(.error) > 0 ? 1 : 0
+    }
+
+    /// Both requests across the same selection, compared cell by cell. Exit 1 when a cell reaches
+    /// the `--fail-on` level: a regression to an error, any regression, or any change.
+    private func diff(_ beforeInput: String, _ afterInput: String, options: DiffOptions) throws -> Int32 {
+        let before = try solveMatrix(beforeInput, devices: options.devices, selectingAll: true)
+        let after = try solveMatrix(afterInput, devices: options.devices, selectingAll: true)
+        let report: MatrixDiff
+        do throws(RequestError) {
+            report = try MatrixDiff(before: before, after: after, tolerance: options.tolerance)
+        } catch {
+            throw InputFailure(path: afterInput, error: error)
+        }
+        switch options.format {
+        case .text: io.standardOutput(report.text + "\n")
+        case .json: io.standardOutput(JSONWriter(format: .pretty).string(for: report.jsonValue) + "\n")
+        }
+        let failing = report.cells.contains { cell in
+            switch options.failOn {
+            case .error: cell.diff.change == .regressed && cell.diff.statusAfter == .error
+            case .warning: cell.diff.change == .regressed
+            case .change: cell.diff.change != .unchanged
+            }
+        }
+        return failing ? 1 : 0
+    }
+
+    /// The request in `input` across the device matrix: its own `matrix` selection, with `devices`
+    /// in place of its devices when given; with `selectingAll`, every preset when it has none.
+    private func solveMatrix(_ input: String, devices: [String]?, selectingAll: Bool = false) throws -> SolvedMatrix {
+        var document = try readDocument(input)
+        try rejectProfile(document, input)
+        if case .object(var object) = document, devices != nil || (selectingAll && object["matrix"] == nil) {
+            var selection = JSONObject()
+            if case .object(let given)? = object["matrix"] { selection = given }
+            if let devices { selection["devices"] = .array(devices.map(JSONValue.string)) }
+            object["matrix"] = .object(selection)
+            document = .object(object)
+        }
+        do throws(RequestError) {
+            return try pipeline.matrix(try LayoutBody(document: document))
+        } catch {
+            throw InputFailure(path: input, error: error)
+        }
     }
 
     // MARK: Input

@@ -22,6 +22,11 @@ public struct CommandLineParser: Sendable {
           matrix REQUEST.json        solve across the device matrix and print the table; exit 1 when any
                 [--devices a,b]        cell has an error; --devices picks device ids (GET /v1/devices)
                 [--svg OUT.svg]        also draw the contact sheet
+          diff BEFORE.json AFTER.json  solve both across the same device matrix and compare every cell:
+                [--devices a,b]        what moved, appeared or vanished, diagnostics introduced and
+                [--tolerance 0.5]      resolved; exit 1 when a cell regressed with an error (--fail-on
+                [--fail-on error]      error), with an error or a warning (warning), or changed (change)
+                [--format text|json]
           a file name of - reads standard input; a bad file or request exits 2 naming the path and position.
 
         serve options (environment variable in brackets):
@@ -72,6 +77,7 @@ public struct CommandLineParser: Sendable {
         case "serve": return .serve(try serveConfiguration(rest, environment: environment))
         case "migrate": return try migrate(rest, environment: environment)
         case "solve", "check", "convert", "matrix": return .layout(try layoutCommand(command, rest))
+        case "diff": return .layout(try diffCommand(rest))
         case "backup", "restore", "export", "import":
             return .maintenance(try maintenanceCommand(command, rest, environment: environment))
         case "help", "--help", "-h": return .help
@@ -212,18 +218,51 @@ public struct CommandLineParser: Sendable {
         case "check": return .check(input: input)
         case "convert": return .convert(input: input)
         default:
-            var devices: [String]? = nil
-            if let list = flags.values["--devices"] {
-                let ids = list.split(separator: ",", omittingEmptySubsequences: false).map {
-                    String($0.filter { !$0.isWhitespace })
-                }
-                guard !ids.isEmpty, !ids.contains(where: \.isEmpty) else {
-                    throw CommandLineError("--devices: '\(list)' is not a comma-separated list of device ids")
-                }
-                devices = ids
-            }
-            return .matrix(input: input, devices: devices, svgOutput: svg)
+            return .matrix(input: input, devices: try Self.deviceList(flags.values["--devices"]), svgOutput: svg)
         }
+    }
+
+    /// `--devices a,b,c`, or nil when the flag is absent.
+    private static func deviceList(_ list: String?) throws(CommandLineError) -> [String]? {
+        guard let list else { return nil }
+        let ids = list.split(separator: ",", omittingEmptySubsequences: false).map {
+            String($0.filter { !$0.isWhitespace })
+        }
+        guard !ids.isEmpty, !ids.contains(where: \.isEmpty) else {
+            throw CommandLineError("--devices: '\(list)' is not a comma-separated list of device ids")
+        }
+        return ids
+    }
+
+    /// `diff BEFORE AFTER [--devices a,b] [--tolerance P] [--fail-on error|warning|change]
+    /// [--format text|json]`.
+    private func diffCommand(_ arguments: [String]) throws(CommandLineError) -> LayoutCommand {
+        let (inputs, flagArguments) = Self.positionalsAndFlags(arguments)
+        let flags = try Self.flagValues(
+            flagArguments, valued: ["--devices", "--tolerance", "--fail-on", "--format"], switches: [])
+        guard inputs.count == 2, !inputs.contains(where: \.isEmpty) else {
+            throw CommandLineError("diff takes two request files, BEFORE and AFTER, got \(inputs.count)")
+        }
+        var options = DiffOptions(devices: try Self.deviceList(flags.values["--devices"]))
+        if let text = flags.values["--tolerance"] {
+            guard let tolerance = Double(text), tolerance.isFinite, tolerance >= 0, tolerance <= 10_000 else {
+                throw CommandLineError("--tolerance: '\(text)' is not a number of points from 0 to 10000")
+            }
+            options.tolerance = tolerance
+        }
+        if let text = flags.values["--fail-on"] {
+            guard let failOn = DiffOptions.FailOn(rawValue: text) else {
+                throw CommandLineError("--fail-on: '\(text)' is not one of error, warning, change")
+            }
+            options.failOn = failOn
+        }
+        if let text = flags.values["--format"] {
+            guard let format = DiffOptions.Format(rawValue: text) else {
+                throw CommandLineError("--format: '\(text)' is not one of text, json")
+            }
+            options.format = format
+        }
+        return .diff(before: inputs[0], after: inputs[1], options: options)
     }
 
     // MARK: Pieces

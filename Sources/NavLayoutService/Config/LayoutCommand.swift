@@ -10,7 +10,40 @@ public enum LayoutCommand: Sendable, Equatable {
     /// Solve across the device matrix and print the table; fails when any cell has an error.
     /// `devices` replaces the request's `matrix.devices`; `svgOutput` receives the contact sheet.
     case matrix(input: String, devices: [String]?, svgOutput: String?)
+    /// Solve two requests across the same device matrix and compare them cell by cell (`MatrixDiff`);
+    /// fails when a cell reaches `failOn`.
+    case diff(before: String, after: String, options: DiffOptions)
 
     /// The path `-` stands for standard input.
     public static let standardInput = "-"
+}
+
+/// The choices of `navlayout diff`.
+public struct DiffOptions: Sendable, Equatable {
+    /// What fails the command (exit 1): a cell that regressed with an error, with an error or a
+    /// warning, or any change at all.
+    public enum FailOn: String, Sendable, CaseIterable {
+        case error
+        case warning
+        case change
+    }
+
+    public enum Format: String, Sendable, CaseIterable {
+        case text
+        case json
+    }
+
+    /// Device ids (GET /v1/devices) for both sides; nil: every preset.
+    public var devices: [String]?
+    /// Points, per edge.
+    public var tolerance: Double = 0.5
+    public var failOn: FailOn = .error
+    public var format: Format = .text
+
+    public init(devices: [String]? = nil, tolerance: Double = 0.5, failOn: FailOn = .error, format: Format = .text) {
+        self.devices = devices
+        self.tolerance = tolerance
+        self.failOn = failOn
+        self.format = format
+    }
 }

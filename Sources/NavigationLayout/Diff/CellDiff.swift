@@ -1,0 +1,124 @@
+/// What changed in one layout between two results of the same cell (the same screen, state and
+/// width class): the first step of a layout review, which compares a change across the device matrix.
+///
+/// Frames compare edge by edge in the screen's own coordinates: a component has moved when any of its
+/// four edges moved by more than the tolerance. Diagnostics compare by code and the items they name,
+/// so the same finding on the same components is the same diagnostic whatever its message says.
+public struct CellDiff: Sendable, Equatable {
+    public enum Change: String, Sendable, CaseIterable {
+        /// Nothing beyond the tolerance, and the same diagnostics.
+        case unchanged
+        /// Frames, components, the viewport or the prompt changed, or only notes came or went.
+        case changed
+        /// A warning or an error that was not there before.
+        case regressed
+        /// No new warning or error, and one that was there is gone.
+        case improved
+    }
+
+    public var change: Change
+    /// Visible on both sides, with an edge moved beyond the tolerance; in the after side's order.
+    public var moved: [String]
+    /// Visible after, not before; and the other way round.
+    public var appeared: [String]
+    public var vanished: [String]
+    /// Diagnostic codes found after and not before, and the other way round, each code once.
+    public var introduced: [String]
+    public var resolved: [String]
+    /// The camera viewport's area after minus before, in square points (0 when neither has one).
+    public var viewportAreaChange: Double
+    /// The prompt's frame or its animation changed beyond the tolerance, or it came or went.
+    public var promptChanged: Bool
+    public var statusBefore: ResultStatus
+    public var statusAfter: ResultStatus
+
+    /// Compares `before` with `after`; `tolerance` is in points, per edge.
+    public init(before: LayoutResult, after: LayoutResult, tolerance: Double = 0.5) {
+        let beforeFrames = Dictionary(
+            before.frames.map { ($0.name, $0.frame) }, uniquingKeysWith: { first, _ in first })
+        let afterNames = Set(after.frames.map(\.name))
+        var moved: [String] = []
+        var appeared: [String] = []
+        for (name, frame) in after.frames {
+            guard let old = beforeFrames[name] else {
+                if !appeared.contains(name) { appeared.append(name) }
+                continue
+            }
+            if !CellDiff.sameEdges(old, frame, tolerance: tolerance) && !moved.contains(name) { moved.append(name) }
+        }
+        var vanished: [String] = []
+        for (name, _) in before.frames where !afterNames.contains(name) && !vanished.contains(name) {
+            vanished.append(name)
+        }
+        self.moved = moved
+        self.appeared = appeared
+        self.vanished = vanished
+
+        let beforeFindings = Set(before.diagnostics.map(CellDiff.identity))
+        let afterFindings = Set(after.diagnostics.map(CellDiff.identity))
+        let new = after.diagnostics.filter { !beforeFindings.contains(CellDiff.identity($0)) }
+        let gone = before.diagnostics.filter { !afterFindings.contains(CellDiff.identity($0)) }
+        introduced = CellDiff.codes(of: new)
+        resolved = CellDiff.codes(of: gone)
+
+        viewportAreaChange = CellDiff.area(after.cameraViewport) - CellDiff.area(before.cameraViewport)
+        switch (before.prompt, after.prompt) {
+        case (nil, nil): promptChanged = false
+        case (let old?, let new?):
+            promptChanged =
+                !CellDiff.sameEdges(old.frame, new.frame, tolerance: tolerance)
+                || !CellDiff.sameEdges(old.animation.from, new.animation.from, tolerance: tolerance)
+                || !CellDiff.sameEdges(old.animation.to, new.animation.to, tolerance: tolerance)
+                || old.animation.duration != new.animation.duration
+        default: promptChanged = true
+        }
+        statusBefore = ResultStatus(worstOf: before.diagnostics.lazy.map(\.severity))
+        statusAfter = ResultStatus(worstOf: after.diagnostics.lazy.map(\.severity))
+
+        if new.contains(where: { $0.severity >= .warning }) {
+            change = .regressed
+        } else if gone.contains(where: { $0.severity >= .warning }) {
+            change = .improved
+        } else if !moved.isEmpty || !appeared.isEmpty || !vanished.isEmpty || !new.isEmpty || !gone.isEmpty
+            || CellDiff.viewportMoved(before.cameraViewport, after.cameraViewport, tolerance: tolerance)
+            || promptChanged
+        {
+            change = .changed
+        } else {
+            change = .unchanged
+        }
+    }
+
+    /// Whether every edge of `a` is within `tolerance` of the same edge of `b`.
+    static func sameEdges(_ a: Frame, _ b: Frame, tolerance: Double) -> Bool {
+        abs(a.minX - b.minX) <= tolerance && abs(a.maxX - b.maxX) <= tolerance && abs(a.minY - b.minY) <= tolerance
+            && abs(a.maxY - b.maxY) <= tolerance
+    }
+
+    /// A diagnostic as the same finding: its code and the items it names.
+    static func identity(_ diagnostic: Diagnostic) -> String {
+        ([diagnostic.code.rawValue] + diagnostic.items).joined(separator: "\u{1F}")
+    }
+
+    /// The codes of `diagnostics`, each once, in order.
+    static func codes(of diagnostics: [Diagnostic]) -> [String] {
+        var codes: [String] = []
+        for diagnostic in diagnostics where !codes.contains(diagnostic.code.rawValue) {
+            codes.append(diagnostic.code.rawValue)
+        }
+        return codes
+    }
+
+    /// Whether the camera viewport came, went, or moved an edge beyond the tolerance.
+    static func viewportMoved(_ before: Frame?, _ after: Frame?, tolerance: Double) -> Bool {
+        switch (before, after) {
+        case (nil, nil): return false
+        case (let old?, let new?): return !sameEdges(old, new, tolerance: tolerance)
+        default: return true
+        }
+    }
+
+    static func area(_ frame: Frame?) -> Double {
+        frame.map { max(0, $0.width) * max(0, $0.height) } ?? 0
+    }
+}

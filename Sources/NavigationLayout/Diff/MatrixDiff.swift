@@ -1,0 +1,89 @@
+import JSON
+
+/// Two solved device matrices of the same selection compared cell by cell (`CellDiff`), with the
+/// summary a reviewer reads first and the cells worst first: regressed, then changed, then improved,
+/// then unchanged, each in matrix order.
+public struct MatrixDiff: Sendable, Equatable {
+    public struct Cell: Sendable, Equatable {
+        /// The cell's key, as in the matrix (device, orientation, direction, state, width class).
+        public var key: String
+        public var diff: CellDiff
+    }
+
+    public var cells: [Cell]
+    public var tolerance: Double
+
+    /// Cells with the same key are compared; a cell on one side only is a selection mismatch.
+    public init(before: SolvedMatrix, after: SolvedMatrix, tolerance: Double = 0.5) throws(RequestError) {
+        let beforeKeys = before.plan.cells.map(\.key)
+        let afterKeys = after.plan.cells.map(\.key)
+        guard beforeKeys == afterKeys, before.results.count == after.results.count else {
+            throw RequestError(
+                path: "matrix",
+                message:
+                    "the two sides select different cells (\(beforeKeys.count) and \(afterKeys.count)); compare them with the same devices"
+            )
+        }
+        let order: [CellDiff.Change] = [.regressed, .changed, .improved, .unchanged]
+        let compared = zip(beforeKeys, zip(before.results, after.results)).map { key, pair in
+            Cell(key: key, diff: CellDiff(before: pair.0, after: pair.1, tolerance: tolerance))
+        }
+        cells = order.flatMap { change in compared.filter { $0.diff.change == change } }
+        self.tolerance = tolerance
+    }
+
+    /// How many cells had each kind of change.
+    public func count(_ change: CellDiff.Change) -> Int {
+        cells.lazy.filter { $0.diff.change == change }.count
+    }
+
+    /// `{"summary": {cells, unchanged, changed, regressed, improved}, "tolerance", "cells": [...]}`.
+    public var jsonValue: JSONValue {
+        var summary = JSONObject()
+        summary["cells"] = .number(Double(cells.count))
+        for change in [CellDiff.Change.unchanged, .changed, .regressed, .improved] {
+            summary[change.rawValue] = .number(Double(count(change)))
+        }
+        let rows: [JSONValue] = cells.map { cell in
+            var row = JSONObject()
+            row["key"] = .string(cell.key)
+            row["change"] = .string(cell.diff.change.rawValue)
+            row["moved"] = .array(cell.diff.moved.map(JSONValue.string))
+            row["appeared"] = .array(cell.diff.appeared.map(JSONValue.string))
+            row["vanished"] = .array(cell.diff.vanished.map(JSONValue.string))
+            row["introduced"] = .array(cell.diff.introduced.map(JSONValue.string))
+            row["resolved"] = .array(cell.diff.resolved.map(JSONValue.string))
+            row["viewportAreaChange"] = .number(cell.diff.viewportAreaChange)
+            row["promptChanged"] = .bool(cell.diff.promptChanged)
+            row["statusBefore"] = .string(cell.diff.statusBefore.rawValue)
+            row["statusAfter"] = .string(cell.diff.statusAfter.rawValue)
+            return .object(row)
+        }
+        var object = JSONObject()
+        object["summary"] = .object(summary)
+        object["tolerance"] = .number(tolerance)
+        object["cells"] = .array(rows)
+        return .object(object)
+    }
+
+    /// A verdict line, the summary, and one line per cell that is not unchanged.
+    public var text: String {
+        var lines = [
+            "\(cells.count) cells: \(count(.regressed)) regressed, \(count(.changed)) changed, "
+                + "\(count(.improved)) improved, \(count(.unchanged)) unchanged (tolerance \(formatNumber(tolerance)) pt)"
+        ]
+        for cell in cells where cell.diff.change != .unchanged {
+            var parts: [String] = []
+            if !cell.diff.moved.isEmpty { parts.append("moved " + cell.diff.moved.joined(separator: ", ")) }
+            if !cell.diff.appeared.isEmpty { parts.append("appeared " + cell.diff.appeared.joined(separator: ", ")) }
+            if !cell.diff.vanished.isEmpty { parts.append("vanished " + cell.diff.vanished.joined(separator: ", ")) }
+            if !cell.diff.introduced.isEmpty {
+                parts.append("introduced " + cell.diff.introduced.joined(separator: ", "))
+            }
+            if !cell.diff.resolved.isEmpty { parts.append("resolved " + cell.diff.resolved.joined(separator: ", ")) }
+            if cell.diff.promptChanged { parts.append("prompt changed") }
+            lines.append("\(cell.diff.change.rawValue) \(cell.key): \(parts.joined(separator: "; "))")
+        }
+        return lines.joined(separator: "\n")
+    }
+}
