@@ -7,6 +7,7 @@
 //     swift run -c release navlayout-layout-bench [--repetitions R] [FILE.json ...]
 //     swift run -c release navlayout-layout-bench --chains [--repetitions R]
 //     navlayout-layout-bench --profile solve|path|decode|served COUNT (FILE.json ... | --chained N)
+//     navlayout-layout-bench --write-chained N > chain.json    # the request, for `navlayout solve` of any build
 //
 // --chains measures how the cost grows with the number of custom views: a column of N chained views
 // (chainedLayoutRequest) for N = 125 to 4,000, each request solved cold by a new pipeline (as a body
@@ -35,10 +36,12 @@ struct Options {
     var profile: ProfileRequest?
     var chains = false
     var chained: Int?
+    var writeChained: Int?
 
     static let usage = """
         usage: navlayout-layout-bench [--repetitions R] [FILE.json ...]
                navlayout-layout-bench --chains [--repetitions R]
+               navlayout-layout-bench --write-chained N
                navlayout-layout-bench --profile solve|path|decode|served COUNT (FILE.json ... | --chained N)
         """
 
@@ -50,6 +53,7 @@ struct Options {
             case "--profile": profile = reader.profile(stages: ["solve", "path", "decode", "served"])
             case "--chains": chains = true
             case "--chained": chained = reader.positiveInteger()
+            case "--write-chained": writeChained = reader.positiveInteger()
             default:
                 if option.hasPrefix("--") { reader.fail() }
                 files.append(option)
@@ -128,6 +132,10 @@ func measureChains(repetitions: Int) throws {
 
 do {
     let options = Options(arguments: CommandLine.arguments)
+    if let views = options.writeChained {
+        print(String(decoding: chainedLayoutRequest(views: views), as: UTF8.self))
+        exit(0)
+    }
     if options.chains {
         try measureChains(repetitions: options.repetitions)
         exit(0)

@@ -23,7 +23,7 @@
 struct FreeDirections {
     private var weighted: [Double]
     private var magnitude: [Double]
-    /// 0 while not computed, 1 once `weighted` and `magnitude` hold the symbol's sums.
+    /// Whether `weighted` and `magnitude` hold the symbol's sums yet.
     private var known: [Bool]
 
     init(tableau: Tableau) {

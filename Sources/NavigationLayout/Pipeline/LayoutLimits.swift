@@ -70,8 +70,13 @@ public struct LayoutLimits: Sendable, Equatable {
         if !issues.isEmpty { throw RequestError(issues: issues) }
     }
 
-    /// The refusal of a layout whose solve needed more than ``solverWork``.
-    func solverWorkExceeded(_ work: Int) -> RequestError {
+    /// Refuses a layout whose last build or solve stopped at ``solverWork`` (its result is
+    /// incomplete).
+    func checkSolverWork(of layout: PreparedLayout) throws(RequestError) {
+        if layout.exceededWorkBudget { throw solverWorkExceeded(layout.workDone) }
+    }
+
+    private func solverWorkExceeded(_ work: Int) -> RequestError {
         RequestError(
             path: "delegate",
             message:

@@ -14,7 +14,7 @@ extension LayoutPipeline {
         // Every cell solves the same delegate: one check covers them all.
         if let first = plan.cells.first { try limits.check(first.request) }
         var results: [LayoutResult?] = Array(repeating: nil, count: plan.cells.count)
-        var workOverBudget: Int?
+        var refusal: RequestError?
         let report = MatrixRunner.run(plan) { (group: MatrixCellGroup) -> (MatrixCell) -> MatrixCellOutcome in
             var prepared = PreparedLayout(group.request, workBudget: self.limits.solverWork)
             // The runner asks for the group's cells in `cellIndexes` order.
@@ -22,7 +22,11 @@ extension LayoutPipeline {
             return { cell in
                 let start = self.clock()
                 var result = prepared.solve(screen: cell.request.screen)
-                if prepared.exceededWorkBudget { workOverBudget = prepared.workDone }
+                do throws(RequestError) {
+                    try self.limits.checkSolverWork(of: prepared)
+                } catch {
+                    refusal = error
+                }
                 let micros = Int((self.clock() &- start) / 1000)
                 result.solveMicros = micros
                 result.id = cellID?()
@@ -33,7 +37,7 @@ extension LayoutPipeline {
                     wideMode: result.wideMode, solveMicros: micros)
             }
         }
-        if let work = workOverBudget { throw limits.solverWorkExceeded(work) }
+        if let refusal { throw refusal }
         // History keeps the request as sent, or the merged one with the selection kept, so the matrix
         // can be asked again as it was.
         let storedRequest: [UInt8]

@@ -43,7 +43,7 @@ public final class LayoutPipeline: Sendable {
         let start = clock()
         var prepared = PreparedLayout(request, workBudget: limits.solverWork)
         var result = prepared.solve(screen: request.screen)
-        if prepared.exceededWorkBudget { throw limits.solverWorkExceeded(prepared.workDone) }
+        try limits.checkSolverWork(of: prepared)
         result.solveMicros = Int((clock() &- start) / 1000)
         return result
     }

@@ -99,7 +99,7 @@ final class PreparedLayoutCache: Sendable {
             result.solveMicros = Int((clock() &- start) / 1000)
             let request = instance.layout.request
             // A solve stopped at its budget leaves its solver unfinished: the instance is dropped.
-            if instance.layout.exceededWorkBudget { throw limits.solverWorkExceeded(instance.layout.workDone) }
+            try limits.checkSolverWork(of: instance.layout)
             put(instance, back: entry)
             return (request, result)
         }
@@ -109,7 +109,7 @@ final class PreparedLayoutCache: Sendable {
         let instance = Instance(PreparedLayout(request, workBudget: limits.solverWork))
         var result = instance.layout.solve(screen: request.screen)
         result.solveMicros = Int((clock() &- start) / 1000)
-        if instance.layout.exceededWorkBudget { throw limits.solverWorkExceeded(instance.layout.workDone) }
+        try limits.checkSolverWork(of: instance.layout)
         insert(instance, for: key)
         return (request, result)
     }
