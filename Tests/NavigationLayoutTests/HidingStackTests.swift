@@ -41,6 +41,14 @@ struct HidingStackTests {
         #expect(result.frame(of: "c")?.y == 196)
     }
 
+    @Test("a stack that hid every view fits in zero width, and its frame is not ambiguous")
+    func emptyStackFitsInZeroWidth() throws {
+        let result = LayoutEngine.solve(try stackRequest(room: 30))
+        #expect(result.hidden.map(\.name).sorted() == ["a", "b", "c"])
+        #expect(result.frame(of: "column") == Frame(x: 393, y: 100, width: 0, height: 30))
+        #expect(!result.diagnostics.contains { $0.code == .ambiguousLayout })
+    }
+
     @Test("center stacks center their content")
     func centerStacksCenterTheirContent() throws {
         let result = LayoutEngine.solve(try stackRequest(room: 200, position: "center", spacing: #", "spacing": 10"#))

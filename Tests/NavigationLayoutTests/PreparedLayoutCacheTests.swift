@@ -114,3 +114,20 @@ struct PreparedLayoutCacheTests {
         #expect(cache.count == 2)
     }
 }
+
+@Suite("Prepared layouts: inputs the fuzzer found")
+struct PreparedLayoutCacheFindingTests {
+    @Test(
+        "a body solved a second time from the cache answers byte for byte what its first solve did",
+        // A built-in layout on a screen too short for its header accessory: the second solve reused the
+        // session planned without the accessory and lost the accessory-hidden note.
+        arguments: ["fuzz-findings/builtin-short-screen.json", "fuzz-findings/builtin-short-accessory.json"])
+    func secondSolveMatchesFirst(finding: String) throws {
+        let body = try LayoutBody.read(try Fixtures.bytes(finding))
+        let pipeline = LayoutPipeline(clock: { 0 })
+        let fresh = try pipeline.solve(body)
+        let cached = try pipeline.solve(body)
+        #expect(cached.result == fresh.result)
+        #expect(cached.resultBytes() == fresh.resultBytes())
+    }
+}

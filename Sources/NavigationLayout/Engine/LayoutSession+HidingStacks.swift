@@ -144,10 +144,12 @@ extension LayoutSession {
         var content = Expression(Term(items[stackIndex].variables.height), constant: 0 + -gaps)
         for position in visible { content.append(Term(items[position].variables.height, -1)) }
         constraints.append(Constraint(content, .equal, priority: .fittingSize))
+        // Visible views hold the width from below; a stack with none left fits in zero width, as an
+        // empty UIStackView does, instead of any width up to it.
         constraints.append(
             Constraint(
-                Expression(Term(items[stackIndex].variables.width), constant: 0 + -knownWidth), .lessThanOrEqual,
-                priority: .fittingSize))
+                Expression(Term(items[stackIndex].variables.width), constant: 0 + -knownWidth),
+                visible.isEmpty ? .equal : .lessThanOrEqual, priority: .fittingSize))
     }
 
     /// GMSNavigationHidingStackView: while the arranged views do not fit in the room the stack's

@@ -6,6 +6,9 @@ public struct PreparedLayout: Sendable {
     public private(set) var request: LayoutRequest
     var session: LayoutSession
     private var sessionScreen: Screen
+    /// The accessory-hidden note of `sessionScreen` when `session` was planned without the header
+    /// accessory: solved again on that screen, the session has no accessory left to check.
+    private var accessoryNote: Diagnostic?
     /// The solver work each build and solve may take (`LayoutLimits.solverWork`).
     let workBudget: Int
 
@@ -39,9 +42,17 @@ public struct PreparedLayout: Sendable {
                 && request.isWideMode == session.plan.wideMode && screen.carPlay == sessionScreen.carPlay)
         if !reusable {
             session = LayoutSession(plan: LayoutEngine.plan(for: request), workBudget: workBudget)
+            accessoryNote = nil
         }
         sessionScreen = screen
-        return Self.solve(&session, request: request, screen: screen)
+        if let accessoryNote {
+            var result = session.solve(screen: screen)
+            result.diagnostics.append(accessoryNote)
+            return result
+        }
+        let result = Self.solve(&session, request: request, screen: screen)
+        accessoryNote = result.diagnostics.last { $0.code == .accessoryHidden }
+        return result
     }
 
     /// Solves `session` (planned for `request`) on `screen`. A built-in layout whose header accessory
