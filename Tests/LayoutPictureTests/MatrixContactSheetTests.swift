@@ -1,3 +1,4 @@
+import Foundation
 import JSON
 import LayoutPicture
 import NavigationLayout
@@ -66,6 +67,17 @@ struct MatrixContactSheetTests {
             .map { $0.prefix { $0 != "\"" } }
         #expect(deviceRows == ["iphone-se-3", "iphone-15", "ipad-mini-6"])
         #expect(sheet.contains(">portrait · rtl · guidance</text>"))
+    }
+
+    @Test("the contact sheet of a fake engine's matrix is drawn as its golden picture")
+    func contactSheetMatchesGoldenFile() throws {
+        let plan = try Self.plan()
+        let report = MatrixRunner.run(plan, solve: Self.fakeOutcome)
+        let sheet = MatrixContactSheet().render(report, pictures: plan.cells.map(Self.fakePicture))
+        let url = Fixtures.directory.appendingPathComponent("pictures").appendingPathComponent("matrix-sheet.svg")
+        #expect(
+            sheet == (try PictureFixtures.golden(sheet, at: url)),
+            "matrix-sheet.svg differs; rerun with \(PictureFixtures.updateVariable)=1 if intended")
     }
 
     @Test("a cell without a picture still gets its frame and caption")
