@@ -1,9 +1,9 @@
 /// Text made safe for XML character data and attribute values.
-enum XMLEscaping {
+public enum XMLEscaping {
     /// Escapes the five XML specials and replaces characters XML 1.0 forbids (control characters other
     /// than tab, line feed and carriage return; U+FFFE and U+FFFF) with U+FFFD, so that any item name a
     /// request may carry still gives a well-formed document.
-    static func escape(_ text: String) -> String {
+    public static func escape(_ text: String) -> String {
         var output = ""
         output.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

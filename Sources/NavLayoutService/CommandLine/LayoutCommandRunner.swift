@@ -90,8 +90,9 @@ public struct LayoutCommandRunner: Sendable {
         return report.count(.error) > 0 ? 1 : 0
     }
 
-    /// Both requests across the same selection, compared cell by cell. Exit 1 when a cell reaches
-    /// the `--fail-on` level: a regression to an error, any regression, or any change.
+    /// Both sides across the same selection, compared cell by cell, written in the chosen form (and
+    /// drawn with `--svg`). Exit 1 when a cell reaches the `--fail-on` level: a regression to an
+    /// error, any regression, or any change.
     private func diff(_ beforeInput: String, _ afterInput: String, options: DiffOptions) throws -> Int32 {
         let before = try solveMatrix(beforeInput, devices: options.devices, selectingAll: true)
         let after = try solveMatrix(afterInput, devices: options.devices, selectingAll: true)
@@ -101,25 +102,21 @@ public struct LayoutCommandRunner: Sendable {
         } catch {
             throw InputFailure(path: afterInput, error: error)
         }
-        switch options.format {
-        case .text: io.standardOutput(report.text + "\n")
-        case .json: io.standardOutput(JSONWriter(format: .pretty).string(for: report.jsonValue) + "\n")
-        }
-        let failing = report.cells.contains { cell in
-            switch options.failOn {
-            case .error: cell.diff.change == .regressed && cell.diff.statusAfter == .error
-            case .warning: cell.diff.change == .regressed
-            case .change: cell.diff.change != .unchanged
-            }
-        }
-        return failing ? 1 : 0
+        let context = DiffReportContext(
+            before: displayName(beforeInput), after: displayName(afterInput),
+            pictureLink: options.svgOutput ?? DiffReportContext().pictureLink,
+            afterArtifact: afterInput == LayoutCommand.standardInput ? nil : afterInput)
+        io.standardOutput(options.format.render(report, context: context))
+        return report.fails(on: options.failOn) ? 1 : 0
     }
 
     /// The request in `input` across the device matrix: its own `matrix` selection, with `devices`
     /// in place of its devices when given; with `selectingAll`, every preset when it has none.
+    /// A bare delegate document stands for the request made of it alone.
     private func solveMatrix(_ input: String, devices: [String]?, selectingAll: Bool = false) throws -> SolvedMatrix {
         var document = try readDocument(input)
         try rejectProfile(document, input)
+        if selectingAll, DelegateDocument.isBare(document) { document = ["delegate": document] }
         if case .object(var object) = document, devices != nil || (selectingAll && object["matrix"] == nil) {
             var selection = JSONObject()
             if case .object(let given)? = object["matrix"] { selection = given }

@@ -26,7 +26,9 @@ public struct CommandLineParser: Sendable {
                 [--devices a,b]        what moved, appeared or vanished, diagnostics introduced and
                 [--tolerance 0.5]      resolved; exit 1 when a cell regressed with an error (--fail-on
                 [--fail-on error]      error), with an error or a warning (warning), or changed (change)
-                [--format text|json]
+                [--format text|json|markdown|junit|sarif]
+                [--svg OUT.svg]        also draw the contact sheet, changed cells as overlays
+          a side is a request file or a bare delegate document (the object of a request's "delegate").
           a file name of - reads standard input; a bad file or request exits 2 naming the path and position.
 
         serve options (environment variable in brackets):
@@ -235,11 +237,11 @@ public struct CommandLineParser: Sendable {
     }
 
     /// `diff BEFORE AFTER [--devices a,b] [--tolerance P] [--fail-on error|warning|change]
-    /// [--format text|json]`.
+    /// [--format text|json|markdown|junit|sarif] [--svg OUT.svg]`.
     private func diffCommand(_ arguments: [String]) throws(CommandLineError) -> LayoutCommand {
         let (inputs, flagArguments) = Self.positionalsAndFlags(arguments)
         let flags = try Self.flagValues(
-            flagArguments, valued: ["--devices", "--tolerance", "--fail-on", "--format"], switches: [])
+            flagArguments, valued: ["--devices", "--tolerance", "--fail-on", "--format", "--svg"], switches: [])
         guard inputs.count == 2, !inputs.contains(where: \.isEmpty) else {
             throw CommandLineError("diff takes two request files, BEFORE and AFTER, got \(inputs.count)")
         }
@@ -257,10 +259,14 @@ public struct CommandLineParser: Sendable {
             options.failOn = failOn
         }
         if let text = flags.values["--format"] {
-            guard let format = DiffOptions.Format(rawValue: text) else {
-                throw CommandLineError("--format: '\(text)' is not one of text, json")
+            guard let format = DiffReportFormat(rawValue: text) else {
+                throw CommandLineError("--format: '\(text)' is not one of text, json, markdown, junit, sarif")
             }
             options.format = format
+        }
+        if let path = flags.values["--svg"] {
+            guard !path.isEmpty else { throw CommandLineError("--svg needs a file name") }
+            options.svgOutput = path
         }
         return .diff(before: inputs[0], after: inputs[1], options: options)
     }

@@ -28,22 +28,23 @@ public struct DiffOptions: Sendable, Equatable {
         case change
     }
 
-    public enum Format: String, Sendable, CaseIterable {
-        case text
-        case json
-    }
-
     /// Device ids (GET /v1/devices) for both sides; nil: every preset.
     public var devices: [String]?
     /// Points, per edge.
     public var tolerance: Double = 0.5
     public var failOn: FailOn = .error
-    public var format: Format = .text
+    public var format: DiffReportFormat = .text
+    /// Where to draw the contact sheet of the diff (changed cells as overlays), when wanted.
+    public var svgOutput: String?
 
-    public init(devices: [String]? = nil, tolerance: Double = 0.5, failOn: FailOn = .error, format: Format = .text) {
+    public init(
+        devices: [String]? = nil, tolerance: Double = 0.5, failOn: FailOn = .error, format: DiffReportFormat = .text,
+        svgOutput: String? = nil
+    ) {
         self.devices = devices
         self.tolerance = tolerance
         self.failOn = failOn
         self.format = format
+        self.svgOutput = svgOutput
     }
 }

@@ -25,6 +25,10 @@ public struct CellDiff: Sendable, Equatable {
     /// Diagnostic codes found after and not before, and the other way round, each code once.
     public var introduced: [String]
     public var resolved: [String]
+    /// The findings behind `introduced` and `resolved`: each diagnostic of the after side that the
+    /// before side did not have (by code and items), and the other way round, in result order.
+    public var introducedDiagnostics: [Diagnostic]
+    public var resolvedDiagnostics: [Diagnostic]
     /// The camera viewport's area after minus before, in square points (0 when neither has one).
     public var viewportAreaChange: Double
     /// The prompt's frame or its animation changed beyond the tolerance, or it came or went.
@@ -60,6 +64,8 @@ public struct CellDiff: Sendable, Equatable {
         let gone = before.diagnostics.filter { !afterFindings.contains(CellDiff.identity($0)) }
         introduced = CellDiff.codes(of: new)
         resolved = CellDiff.codes(of: gone)
+        introducedDiagnostics = new
+        resolvedDiagnostics = gone
 
         viewportAreaChange = CellDiff.area(after.cameraViewport) - CellDiff.area(before.cameraViewport)
         switch (before.prompt, after.prompt) {

@@ -7,6 +7,8 @@ public struct MatrixDiff: Sendable, Equatable {
     public struct Cell: Sendable, Equatable {
         /// The cell's key, as in the matrix (device, orientation, direction, state, width class).
         public var key: String
+        /// The cell's position in the matrix (the order of `MatrixPlan.cells`).
+        public var index: Int
         public var diff: CellDiff
     }
 
@@ -25,8 +27,8 @@ public struct MatrixDiff: Sendable, Equatable {
             )
         }
         let order: [CellDiff.Change] = [.regressed, .changed, .improved, .unchanged]
-        let compared = zip(beforeKeys, zip(before.results, after.results)).map { key, pair in
-            Cell(key: key, diff: CellDiff(before: pair.0, after: pair.1, tolerance: tolerance))
+        let compared = zip(beforeKeys, zip(before.results, after.results)).enumerated().map { index, cell in
+            Cell(key: cell.0, index: index, diff: CellDiff(before: cell.1.0, after: cell.1.1, tolerance: tolerance))
         }
         cells = order.flatMap { change in compared.filter { $0.diff.change == change } }
         self.tolerance = tolerance
@@ -53,6 +55,8 @@ public struct MatrixDiff: Sendable, Equatable {
             row["vanished"] = .array(cell.diff.vanished.map(JSONValue.string))
             row["introduced"] = .array(cell.diff.introduced.map(JSONValue.string))
             row["resolved"] = .array(cell.diff.resolved.map(JSONValue.string))
+            row["introducedDiagnostics"] = .array(cell.diff.introducedDiagnostics.map(\.jsonValue))
+            row["resolvedDiagnostics"] = .array(cell.diff.resolvedDiagnostics.map(\.jsonValue))
             row["viewportAreaChange"] = .number(cell.diff.viewportAreaChange)
             row["promptChanged"] = .bool(cell.diff.promptChanged)
             row["statusBefore"] = .string(cell.diff.statusBefore.rawValue)

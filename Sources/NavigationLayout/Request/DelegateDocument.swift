@@ -1,4 +1,5 @@
 import Cassowary
+import JSON
 
 /// Content hugging or compression resistance priorities of a custom view, per axis.
 public struct AxisPriorities: Sendable, Equatable {
@@ -178,6 +179,15 @@ public struct WideVariants: Sendable, Equatable {
 
 /// A layout delegate written as data: its views, guides, stacks and per-state constraints.
 public struct DelegateDocument: Sendable, Equatable {
+    /// The members a delegate document may have, as the request's `delegate` object.
+    public static var memberNames: [String] { RequestDecoder.delegateFields }
+
+    /// Whether `document` is a bare delegate (an object of delegate members only, no request around it).
+    public static func isBare(_ document: JSONValue) -> Bool {
+        guard case .object(let object) = document, !object.members.isEmpty else { return false }
+        return object.members.allSatisfy { RequestDecoder.delegateFields.contains($0.key) }
+    }
+
     public var views: [CustomView]
     public var guides: [String]
     public var stacks: [HidingStack]
