@@ -30,7 +30,13 @@ struct PictureLayout {
     let panel: [PanelLine]
     let size: PictureSize
 
-    init(picture: LayoutPicture, options: SVGRenderer.Options) {
+    /// `extraFrames` (screen coordinates) widen the stage like items do, for drawings that show more
+    /// than the picture's items (the frames a layout review compares with). `sidePanel`, when given, is
+    /// the size of a panel the caller draws in place of the picture's own, at `panelX`.
+    init(
+        picture: LayoutPicture, options: SVGRenderer.Options, alsoShowing extraFrames: [Frame] = [],
+        sidePanel: PictureSize? = nil
+    ) {
         self.options = options
         self.picture = picture
         let margin = Self.margin
@@ -50,7 +56,7 @@ struct PictureLayout {
         // frame below the bottom edge), but only so far: a wildly wrong frame must not make a huge canvas.
         var bounds = Frame(x: -bezel, y: -bezel, width: width + 2 * bezel, height: height + 2 * bezel)
         let limits = Frame(x: -width / 2, y: -height / 2, width: width * 2, height: height * 2)
-        var extra: [Frame] = picture.items.map(\.frame)
+        var extra: [Frame] = picture.items.map(\.frame) + extraFrames
         if let animation = picture.promptAnimation { extra += [animation.from, animation.to] }
         for frame in extra where frame.isFinite {
             let clamped = Self.clamp(frame.standardized, to: limits)
@@ -62,9 +68,11 @@ struct PictureLayout {
         let captionBottom = stage.maxY + (options.showsHeader ? 18 : 0)
 
         panelX = stage.maxX + Self.panelGap
-        panel = options.showsPanel ? PanelLine.layout(picture: picture, width: Self.panelWidth) : []
-        let panelBottom = stageTop + (panel.last.map { $0.y + $0.height } ?? 0)
-        let contentRight = options.showsPanel ? panelX + Self.panelWidth : stage.maxX
+        panel =
+            options.showsPanel && sidePanel == nil ? PanelLine.layout(picture: picture, width: Self.panelWidth) : []
+        let panelHeight = options.showsPanel ? sidePanel?.height ?? panel.last.map { $0.y + $0.height } ?? 0 : 0
+        let panelBottom = stageTop + panelHeight
+        let contentRight = options.showsPanel ? panelX + (sidePanel?.width ?? Self.panelWidth) : stage.maxX
         // A long title is shortened to the width, never widens the picture: a contact sheet needs
         // cells whose size depends on the layout alone.
         size = PictureSize(
@@ -88,10 +96,6 @@ struct PictureLayout {
             Frame(
                 x: 0, y: 0, width: Self.sane(picture.screen.width, fallback: 1),
                 height: Self.sane(picture.screen.height, fallback: 1)))
-    }
-
-    static func badgeWidth(_ status: ResultStatus) -> Double {
-        TextMetrics.width(of: status.rawValue.uppercased(), fontSize: 11, bold: true) + 18
     }
 
     static func sane(_ value: Double, fallback: Double) -> Double {

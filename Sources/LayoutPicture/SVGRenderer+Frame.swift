@@ -3,11 +3,30 @@
 
 import NavigationLayout
 
+/// The pill in the header's trailing corner: one word in capitals on its colour. `kind` names what the
+/// word is (a result's "status", a review's "change"): the group's class and data attribute.
+struct HeaderBadge {
+    var kind: String
+    var word: String
+    var color: String
+
+    var width: Double { TextMetrics.width(of: word.uppercased(), fontSize: 11, bold: true) + 18 }
+}
+
 extension SVGRenderer {
+    /// The title, the subtitles and the picture's status badge.
     func drawHeader(_ layout: PictureLayout, into builder: inout SVGBuilder) {
+        let status = layout.picture.status
+        drawHeader(
+            layout, badge: HeaderBadge(kind: "status", word: status.rawValue, color: PicturePalette.color(for: status)),
+            into: &builder)
+    }
+
+    /// The title, the subtitles and `badge`.
+    func drawHeader(_ layout: PictureLayout, badge: HeaderBadge, into builder: inout SVGBuilder) {
         let picture = layout.picture
         let margin = PictureLayout.margin
-        let badgeWidth = PictureLayout.badgeWidth(picture.status)
+        let badgeWidth = badge.width
         let badgeX = layout.size.width - margin - badgeWidth
         builder.open("g", ["class": "header"])
         let titleRoom = badgeX - margin - 12
@@ -34,21 +53,24 @@ extension SVGRenderer {
                     "font-size": .number(PictureLayout.subtitleFontSize), "fill": .text(PicturePalette.mutedInk),
                 ], line)
         }
-        let status = picture.status
         builder.open(
-            "g", ["class": .text("status-badge status-" + status.rawValue), "data-status": .text(status.rawValue)])
+            "g",
+            [
+                "class": .text(badge.kind + "-badge " + badge.kind + "-" + badge.word),
+                "data-" + badge.kind: .text(badge.word),
+            ])
         builder.empty(
             "rect",
             [
                 "x": .number(badgeX), "y": .number(margin), "width": .number(badgeWidth), "height": 20, "rx": 10,
-                "fill": .text(PicturePalette.color(for: status)),
+                "fill": .text(badge.color),
             ])
         builder.text(
             "text",
             [
                 "x": .number(badgeX + badgeWidth / 2), "y": .number(margin + 14), "text-anchor": "middle",
                 "font-size": 11, "font-weight": "bold", "fill": "#ffffff",
-            ], status.rawValue.uppercased())
+            ], badge.word.uppercased())
         builder.close("g")
         builder.close("g")
     }

@@ -146,34 +146,12 @@ extension SVGRenderer {
         }
         let dx = to.midX - from.midX
         let dy = to.midY - from.midY
-        let length = (dx * dx + dy * dy).squareRoot()
-        if length >= 6 {
+        if (dx * dx + dy * dy).squareRoot() >= 6 {
             // The arrow runs between the two centres, its head stopping short of the end frame's centre
             // so the head is not hidden under the label.
-            let ux = dx / length
-            let uy = dy / length
-            let start = PicturePoint(x: from.midX + ux * 4, y: from.midY + uy * 4)
-            let tip = PicturePoint(x: to.midX - ux * 4, y: to.midY - uy * 4)
-            let head = min(10, length / 2)
-            let base = PicturePoint(x: tip.x - ux * head, y: tip.y - uy * head)
-            builder.empty(
-                "line",
-                [
-                    "class": "arrow", "x1": .number(start.x), "y1": .number(start.y), "x2": .number(base.x),
-                    "y2": .number(base.y), "stroke": .text(PicturePalette.ghostColor), "stroke-width": 2,
-                ])
-            builder.empty(
-                "path",
-                [
-                    "class": "arrow-head",
-                    "d": .text(
-                        "M" + SVGNumber.format(tip.x) + " " + SVGNumber.format(tip.y) + "L"
-                            + SVGNumber.format(base.x - uy * head * 0.5) + " "
-                            + SVGNumber.format(base.y + ux * head * 0.5)
-                            + "L" + SVGNumber.format(base.x + uy * head * 0.5) + " "
-                            + SVGNumber.format(base.y - ux * head * 0.5) + "Z"),
-                    "fill": .text(PicturePalette.ghostColor),
-                ])
+            builder.arrow(
+                from: PicturePoint(x: from.midX, y: from.midY), to: PicturePoint(x: to.midX, y: to.midY), inset: 4,
+                maximumHead: 10, color: PicturePalette.ghostColor, width: 2)
         }
         builder.close("g")
     }
