@@ -22,7 +22,7 @@ struct SchemaTests {
         }
         #expect(
             tables == [
-                "admin_token", "api_keys", "audit_events", "layouts", "matrices", "profile_versions", "profiles",
+                "admin_token", "api_keys", "audit_events", "diffs", "layouts", "matrices", "profile_versions", "profiles",
                 "schema_migrations",
                 "tenants",
             ])
@@ -35,6 +35,7 @@ struct SchemaTests {
             "tenant_id = ? AND profile_name = ?",
             "tenant_id = ? AND status = ?",
             "tenant_id = ? AND navigation = ?",
+            "tenant_id = ? AND device = ?",
             "tenant_id = ? AND created_at >= ? AND created_at < ?",
         ])
     func historyQueryPlan(conditions: String) async throws {

@@ -5,6 +5,8 @@ enum ServiceFeatures {
         [
             SolveRoutes.self,  // layouts: solve, draw, a recorded layout's picture
             MatrixRoute.self,  // device matrices and their contact sheets
+            DiffRoutes.self,  // layout review: diffs of two sides across the matrix, replays
+            DiffPictureRoute.self,  // a recorded diff's contact sheet and cell overlays
             ConvertRoute.self,  // built-in settings to a delegate document
             ScenarioRoute.self,  // SDK events replayed step by step
             StyleRoute.self,  // the style catalog

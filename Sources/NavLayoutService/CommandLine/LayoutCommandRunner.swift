@@ -107,6 +107,12 @@ public struct LayoutCommandRunner: Sendable {
             pictureLink: options.svgOutput ?? DiffReportContext().pictureLink,
             afterArtifact: afterInput == LayoutCommand.standardInput ? nil : afterInput)
         io.standardOutput(options.format.render(report, context: context))
+        if let svgOutput = options.svgOutput {
+            let sheet = DiffContactSheet().render(
+                before: before, after: after, diff: report,
+                title: "Layout diff: \(context.before) → \(context.after)")
+            try write(sheet, to: svgOutput)
+        }
         return report.fails(on: options.failOn) ? 1 : 0
     }
 

@@ -34,33 +34,9 @@ enum MatrixRoute: ServiceFeature {
         for result in solved.results {
             environment.metrics.recordSolve(duration: .microseconds(result.solveMicros ?? 0))
         }
-        var report = solved.report
-        guard record else { return Response.json(JSONWriter().bytes(for: report.jsonValue)) }
-
-        let matrixID = LayoutID.generate()
-        var cells: [NewLayoutRecord] = []
-        cells.reserveCapacity(solved.results.count)
-        var ids: [(key: String, id: String)] = []
-        ids.reserveCapacity(solved.results.count)
-        let writer = JSONWriter()
-        for (cell, result) in zip(solved.plan.cells, solved.results) {
-            guard let idText = result.id, let id = LayoutID(idText) else { continue }
-            ids.append((cell.key, idText))
-            cells.append(
-                NewLayoutRecord(
-                    id: id, tenantID: key.tenantID,
-                    solved: SolvedLayout(
-                        request: cell.request, result: result, profile: profile,
-                        storedRequest: writer.bytes(for: cell.request.jsonValue)),
-                    resultBytes: result.jsonBytes()))
-        }
-        report.record(ids: ids)
-        let answer = withID(report.jsonValue, matrixID)
-        let answerText = writer.string(for: answer)
-        let matrix = NewMatrixRecord(
-            id: matrixID, tenantID: key.tenantID, profileName: profile?.name, profileVersion: profile?.version,
-            status: LayoutStatus(rawValue: report.status.rawValue) ?? .error,
-            requestJSON: String(decoding: solved.storedRequest, as: UTF8.self), reportJSON: answerText, cells: cells)
+        guard record else { return Response.json(JSONWriter().bytes(for: solved.report.jsonValue)) }
+        let (matrix, answerText) = recordable(solved, tenantID: key.tenantID)
+        let matrixID = matrix.id
         try await environment.repositories.matrices.record(matrix)
         var response = Response.json(Array(answerText.utf8))
         response.headers.replaceOrAdd(name: "Location", value: "/v1/layouts/matrix/\(matrixID.text).svg")
@@ -74,9 +50,24 @@ enum MatrixRoute: ServiceFeature {
         let key = try await environment.authenticator.tenant(of: request)
         let text = try context.parameters.require("id")
         guard let id = LayoutID(text) else { throw PersistenceError.notFound(.matrix, id: text) }
-        let stored = try await environment.repositories.matrices.get(tenantID: key.tenantID, id: id)
-        // The plan is rebuilt from the stored request (profile merged, selection kept), so the cells
-        // come back in the order the table lists them.
+        let stored = try await storedCells(of: id, tenantID: key.tenantID, environment: environment)
+        let pictures = stored.cells.map { store in
+            store.flatMap { store in
+                try? SolveRoutes.storedPicture(requestJSON: store.request, resultJSON: store.result, title: nil)
+            }
+        }
+        let sheet = MatrixContactSheet().render(
+            MatrixReport(rows: stored.rows), pictures: pictures, title: "Device matrix \(id.text)")
+        return SolveRoutes.svgResponse(sheet)
+    }
+
+    /// A recorded matrix read back: its plan (rebuilt from the stored request, profile merged and
+    /// selection kept, so the cells come back in the order the table lists them), each row of its
+    /// table, and each cell's stored request and result (nil where retention removed the cell).
+    static func storedCells(of id: LayoutID, tenantID: String, environment: ServiceEnvironment) async throws -> (
+        plan: MatrixPlan, rows: [MatrixReport.Row], cells: [(request: String, result: String)?]
+    ) {
+        let stored = try await environment.repositories.matrices.get(tenantID: tenantID, id: id)
         let plan: MatrixPlan
         let rows: [JSONValue]
         do {
@@ -96,27 +87,47 @@ enum MatrixRoute: ServiceFeature {
             return LayoutID(id)
         }
         let found = try await environment.repositories.matrices.results(
-            tenantID: key.tenantID, ids: cellIDs.compactMap { $0 })
+            tenantID: tenantID, ids: cellIDs.compactMap { $0 })
         var stores: [LayoutID: (request: String, result: String)] = [:]  // lookups only
         for entry in found { stores[entry.id] = (entry.request, entry.result) }
-        var reportRows: [MatrixReport.Row] = []
-        reportRows.reserveCapacity(rows.count)
-        var pictures: [LayoutPicture?] = []
-        pictures.reserveCapacity(rows.count)
-        for (index, cell) in plan.cells.enumerated() {
-            reportRows.append(MatrixReport.Row(cell: cell, outcome: storedOutcome(rows[index])))
-            let store = cellIDs[index].flatMap { stores[$0] }
-            pictures.append(
-                store.flatMap { store in
-                    try? SolveRoutes.storedPicture(requestJSON: store.request, resultJSON: store.result, title: nil)
-                })
+        let reportRows = plan.cells.enumerated().map { index, cell in
+            MatrixReport.Row(cell: cell, outcome: storedOutcome(rows[index]))
         }
-        let sheet = MatrixContactSheet().render(
-            MatrixReport(rows: reportRows), pictures: pictures, title: "Device matrix \(id.text)")
-        return SolveRoutes.svgResponse(sheet)
+        return (plan, reportRows, cellIDs.map { $0.flatMap { stores[$0] } })
     }
 
     // MARK: Pieces
+
+    /// The history rows of a matrix solved with cell ids (`cellID`): the matrix and one layout per
+    /// cell, and the table as answered, with the matrix id and each cell's layout id.
+    static func recordable(_ solved: SolvedMatrix, tenantID: String) -> (record: NewMatrixRecord, answer: String) {
+        let matrixID = LayoutID.generate()
+        var report = solved.report
+        var cells: [NewLayoutRecord] = []
+        cells.reserveCapacity(solved.results.count)
+        var ids: [(key: String, id: String)] = []
+        ids.reserveCapacity(solved.results.count)
+        let writer = JSONWriter()
+        for (cell, result) in zip(solved.plan.cells, solved.results) {
+            guard let idText = result.id, let id = LayoutID(idText) else { continue }
+            ids.append((cell.key, idText))
+            var row = NewLayoutRecord(
+                id: id, tenantID: tenantID,
+                solved: SolvedLayout(
+                    request: cell.request, result: result, profile: solved.profile,
+                    storedRequest: writer.bytes(for: cell.request.jsonValue)),
+                resultBytes: result.jsonBytes())
+            row.device = cell.deviceID
+            cells.append(row)
+        }
+        report.record(ids: ids)
+        let answerText = writer.string(for: withID(report.jsonValue, matrixID))
+        let matrix = NewMatrixRecord(
+            id: matrixID, tenantID: tenantID, profileName: solved.profile?.name,
+            profileVersion: solved.profile?.version, status: LayoutStatus(rawValue: report.status.rawValue) ?? .error,
+            requestJSON: String(decoding: solved.storedRequest, as: UTF8.self), reportJSON: answerText, cells: cells)
+        return (matrix, answerText)
+    }
 
     /// The table with the matrix id first.
     static func withID(_ table: JSONValue, _ id: LayoutID) -> JSONValue {

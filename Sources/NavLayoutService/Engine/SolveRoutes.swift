@@ -104,6 +104,8 @@ extension NewLayoutRecord {
             navigation: LayoutNavigationState(rawValue: solved.result.navigation.rawValue) ?? .guidance,
             status: LayoutStatus(rawValue: solved.result.status) ?? .error,
             requestJSON: String(decoding: solved.storedRequest, as: UTF8.self),
-            resultJSON: String(decoding: resultBytes, as: UTF8.self))
+            resultJSON: String(decoding: resultBytes, as: UTF8.self),
+            device: DeviceCatalog.preset(ofSize: solved.request.screen)?.id,
+            codes: solved.result.diagnostics.map(\.code.rawValue))
     }
 }

@@ -158,20 +158,21 @@ extension OpenAPIDocument {
                         ("screen", S.ref("PartialScreen")), ("state", S.ref("PartialNavigationState")),
                         ("settings", S.ref("Settings")), ("delegate", S.ref("Delegate")),
                         ("style", S.ref("StyleOverrides")),
-                        (
-                            "matrix",
-                            S.object(
-                                [
-                                    ("devices", S.array(of: S.string(minLength: 1))),
-                                    ("orientations", S.array(of: S.enumeration(["portrait", "landscape"]))),
-                                    ("directions", S.array(of: S.enumeration(["ltr", "rtl"]))),
-                                    ("states", S.array(of: S.enumeration(["disabled", "ready", "guidance"]))),
-                                ],
-                                description:
-                                    "The cells: device ids of GET /v1/devices (presets and iPad multitasking windows), orientations, directions, navigation states; each left out means all (devices: every full-screen preset)."
-                            )
-                        ),
+                        ("matrix", S.ref("MatrixSelection")),
                     ], description: "A layout request solved on many devices.")
+            ),
+            (
+                "MatrixSelection",
+                S.object(
+                    [
+                        ("devices", S.array(of: S.string(minLength: 1))),
+                        ("orientations", S.array(of: S.enumeration(["portrait", "landscape"]))),
+                        ("directions", S.array(of: S.enumeration(["ltr", "rtl"]))),
+                        ("states", S.array(of: S.enumeration(["disabled", "ready", "guidance"]))),
+                    ],
+                    description:
+                        "The cells: device ids of GET /v1/devices (presets and iPad multitasking windows), orientations, directions, navigation states; each left out means all (devices: every full-screen preset)."
+                )
             ),
             (
                 "MatrixResult",
@@ -231,6 +232,6 @@ extension OpenAPIDocument {
                         ("sources", section("The sources of the figures.")),
                     ], required: ["devices"], closed: false, description: "Device presets, in catalog order.")
             ),
-        ] + layoutSchemas
+        ] + layoutSchemas + reviewSchemas
     }
 }

@@ -2,6 +2,7 @@
 /// from the route table, and a test checks the two list the same operations, so neither can drift.
 
 import JSON
+import NavigationLayout
 
 public enum OpenAPIDocument {
     /// The document.
@@ -43,8 +44,8 @@ public enum OpenAPIDocument {
     // MARK: Operations
 
     static var operations: [OpenAPIOperation] {
-        layoutOperations + tenantOperations + adminOperations + profileOperations + historyOperations
-            + deviceAndPlaygroundOperations + operationsRoutes
+        layoutOperations + reviewOperations + tenantOperations + adminOperations + profileOperations
+            + historyOperations + deviceAndPlaygroundOperations + operationsRoutes
     }
 
     private typealias R = OpenAPIResponses
@@ -307,6 +308,13 @@ public enum OpenAPIDocument {
                 R.queryParameter(
                     "status", "Only layouts with this worst diagnostic.",
                     schema: S.enumeration(LayoutStatus.allCases.map(\.rawValue))),
+                R.queryParameter(
+                    "device",
+                    "Only layouts solved on this device preset: a matrix cell of it, or a single layout whose screen has its size (the first preset of that size in catalog order).",
+                    schema: S.enumeration(DeviceCatalog.ids)),
+                R.queryParameter(
+                    "code", "Only layouts with a diagnostic of this code.",
+                    schema: S.enumeration(DiagnosticCode.allCases.map(\.rawValue))),
                 R.queryParameter("since", "Recorded at or after (RFC 3339).", schema: S.string(format: "date-time")),
                 R.queryParameter("until", "Recorded before (RFC 3339).", schema: S.string(format: "date-time")),
                 R.queryParameter(

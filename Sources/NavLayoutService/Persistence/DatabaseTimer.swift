@@ -28,6 +28,9 @@ public enum DatabaseOperation: String, Sendable, CaseIterable {
     case matricesGet = "matrices.get"
     /// The stored layouts of a matrix's cells, read to draw its contact sheet.
     case matricesCells = "matrices.cells"
+    case diffsRecord = "diffs.record"
+    case diffsGet = "diffs.get"
+    case diffsList = "diffs.list"
     /// The migrations the database has applied, read by the readiness check.
     case readiness = "readyz"
 }

@@ -3,6 +3,10 @@ public struct LayoutHistoryFilter: Sendable, Hashable {
     public var profileName: String?
     public var navigation: LayoutNavigationState?
     public var status: LayoutStatus?
+    /// Solved on this device preset (a matrix cell, or a screen of the preset's size).
+    public var device: String?
+    /// With a diagnostic of this code.
+    public var code: String?
     /// Recorded at or after this time.
     public var since: Timestamp?
     /// Recorded strictly before this time.
@@ -10,8 +14,10 @@ public struct LayoutHistoryFilter: Sendable, Hashable {
 
     public init(
         profileName: String? = nil, navigation: LayoutNavigationState? = nil, status: LayoutStatus? = nil,
-        since: Timestamp? = nil, until: Timestamp? = nil
+        device: String? = nil, code: String? = nil, since: Timestamp? = nil, until: Timestamp? = nil
     ) {
+        self.device = device
+        self.code = code
         self.profileName = profileName
         self.navigation = navigation
         self.status = status

@@ -43,13 +43,13 @@ public struct LayoutHistoryRepository: Sendable {
         do {
             try connection.execute(
                 """
-                INSERT INTO layouts (id, tenant_id, profile_name, profile_version, mode, navigation, status, created_at, request, result)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO layouts (id, tenant_id, profile_name, profile_version, mode, navigation, status, created_at, request, result, device, codes)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
                 [
                     layout.id.text, layout.tenantID, layout.profileName, layout.profileVersion,
                     layout.mode.rawValue, layout.navigation.rawValue, layout.status.rawValue, now,
-                    layout.requestJSON, layout.resultJSON,
+                    layout.requestJSON, layout.resultJSON, layout.device, layout.storedCodes,
                 ])
         } catch DatabaseError.constraintForeignKey {
             throw PersistenceError.notFound(.tenant, id: layout.tenantID)
@@ -106,6 +106,14 @@ public struct LayoutHistoryRepository: Sendable {
         if let status = filter.status {
             conditions.append("status = ?")
             arguments.append(.text(status.rawValue))
+        }
+        if let device = filter.device {
+            conditions.append("device = ?")
+            arguments.append(.text(device))
+        }
+        if let code = filter.code {
+            conditions.append("instr(codes, ?) > 0")
+            arguments.append(.text(" \(code) "))
         }
         if let since = filter.since {
             conditions.append("created_at >= ?")

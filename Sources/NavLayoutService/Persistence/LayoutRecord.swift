@@ -33,10 +33,15 @@ public struct NewLayoutRecord: Sendable, Hashable {
     /// The request and the result as JSON text, stored as given.
     public var requestJSON: String
     public var resultJSON: String
+    /// The device preset the layout was solved on, when known (history filters by it).
+    public var device: String?
+    /// The result's diagnostic codes (history filters by them); duplicates are stored once.
+    public var codes: [String]
 
     public init(
         id: LayoutID = .generate(), tenantID: String, profileName: String?, profileVersion: Int?, mode: LayoutMode,
-        navigation: LayoutNavigationState, status: LayoutStatus, requestJSON: String, resultJSON: String
+        navigation: LayoutNavigationState, status: LayoutStatus, requestJSON: String, resultJSON: String,
+        device: String? = nil, codes: [String] = []
     ) {
         self.id = id
         self.tenantID = tenantID
@@ -47,6 +52,16 @@ public struct NewLayoutRecord: Sendable, Hashable {
         self.status = status
         self.requestJSON = requestJSON
         self.resultJSON = resultJSON
+        self.device = device
+        self.codes = codes
+    }
+
+    /// `codes` as stored: each once, in order, between spaces, so that `instr(codes, ' code ')` finds one.
+    var storedCodes: String {
+        guard !codes.isEmpty else { return "" }
+        var seen: [String] = []
+        for code in codes where !seen.contains(code) { seen.append(code) }
+        return " " + seen.joined(separator: " ") + " "
     }
 }
 

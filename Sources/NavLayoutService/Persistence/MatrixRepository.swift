@@ -19,24 +19,27 @@ public struct MatrixRepository: Sendable {
         defer { timing.end() }
         let clock = self.clock
         try await database.write { connection in
-            let now = clock()
-            for cell in matrix.cells {
-                _ = try LayoutHistoryRepository.insert(cell, at: now, into: connection)
-            }
-            do {
-                try connection.execute(
-                    """
-                    INSERT INTO matrices (id, tenant_id, profile_name, profile_version, status, cell_count, created_at, request, report)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """,
-                    [
-                        matrix.id.text, matrix.tenantID, matrix.profileName, matrix.profileVersion,
-                        matrix.status.rawValue, matrix.cells.count, now, matrix.requestJSON, matrix.reportJSON,
-                    ])
-            } catch DatabaseError.constraintPrimaryKey {
-                throw PersistenceError.conflict(
-                    .matrix, id: matrix.id.text, reason: "a matrix with this id is recorded")
-            }
+            try Self.insert(matrix, at: clock(), into: connection)
+        }
+    }
+
+    /// Inserts the matrix and its cells inside the caller's transaction.
+    static func insert(_ matrix: NewMatrixRecord, at now: Timestamp, into connection: Connection) throws {
+        for cell in matrix.cells {
+            _ = try LayoutHistoryRepository.insert(cell, at: now, into: connection)
+        }
+        do {
+            try connection.execute(
+                """
+                INSERT INTO matrices (id, tenant_id, profile_name, profile_version, status, cell_count, created_at, request, report)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+                [
+                    matrix.id.text, matrix.tenantID, matrix.profileName, matrix.profileVersion,
+                    matrix.status.rawValue, matrix.cells.count, now, matrix.requestJSON, matrix.reportJSON,
+                ])
+        } catch DatabaseError.constraintPrimaryKey {
+            throw PersistenceError.conflict(.matrix, id: matrix.id.text, reason: "a matrix with this id is recorded")
         }
     }
 

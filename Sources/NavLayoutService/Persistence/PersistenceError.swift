@@ -6,6 +6,7 @@ public enum PersistedObjectKind: String, Sendable, Hashable, CaseIterable {
     case profileVersion = "profile version"
     case layout
     case matrix
+    case diff
 }
 
 /// A repository operation that could not be done, saying what and where. The service maps each case

@@ -12,6 +12,7 @@ public struct Repositories: Sendable {
     public let layouts: LayoutHistoryRepository
     public let audit: AuditRepository
     public let matrices: MatrixRepository
+    public let diffs: DiffRepository
     public let archives: TenantArchiveRepository
     private let timer: DatabaseTimer
 
@@ -33,6 +34,7 @@ public struct Repositories: Sendable {
         layouts = LayoutHistoryRepository(database: database, clock: clock, timer: timer)
         audit = AuditRepository(database: database, timer: timer)
         matrices = MatrixRepository(database: database, clock: clock, timer: timer)
+        diffs = DiffRepository(database: database, clock: clock, timer: timer)
         archives = TenantArchiveRepository(database: database, clock: clock, timer: timer)
     }
 

@@ -1,5 +1,6 @@
 import HTTPServer
 import JSON
+import NavigationLayout
 
 /// The tenant's layout history, newest first, with keyset pagination, and the audit log.
 enum HistoryRoutes: ServiceFeature {
@@ -15,6 +16,9 @@ enum HistoryRoutes: ServiceFeature {
                     profileName: query.string("profile"),
                     navigation: try query.oneOf("navigation", as: LayoutNavigationState.self),
                     status: try query.oneOf("status", as: LayoutStatus.self),
+                    device: try query.oneOf(
+                        "device", in: DeviceCatalog.ids, listedAt: "the device ids of GET /v1/devices"),
+                    code: try query.oneOf("code", as: DiagnosticCode.self)?.rawValue,
                     since: try query.timestamp("since"), until: try query.timestamp("until"))
                 let limit = try query.limit()
                 let cursor = query.string("cursor")

@@ -37,6 +37,22 @@ struct QueryParameters {
         return value
     }
 
+    /// A parameter that must be one of `allowed` (a list too long to quote names where to find it).
+    func oneOf(_ name: String, in allowed: [String], listedAt list: String) throws(HTTPError) -> String? {
+        guard let text = string(name) else { return nil }
+        guard allowed.contains(text) else { throw Self.bad(name, "'\(text)' is not one of \(list)") }
+        return text
+    }
+
+    /// A length in points from 0 to 10,000 (a diff's tolerance).
+    func points(_ name: String) throws(HTTPError) -> Double? {
+        guard let text = string(name) else { return nil }
+        guard let value = Double(text), value.isFinite, value >= 0, value <= 10_000 else {
+            throw Self.bad(name, "must be a number of points from 0 to 10000")
+        }
+        return value
+    }
+
     static func bad(_ name: String, _ message: String) -> HTTPError {
         HTTPError(
             .badRequest, detail: "query parameter \(name) \(message)",

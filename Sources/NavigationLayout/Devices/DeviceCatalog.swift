@@ -16,6 +16,15 @@ public enum DeviceCatalog {
     /// The ids in catalog order.
     public static var ids: [String] { presets.map(\.id) }
 
+    /// The first preset whose screen, in either orientation, has `screen`'s size (several devices
+    /// share a size; the catalog's order picks one).
+    public static func preset(ofSize screen: Screen) -> DevicePreset? {
+        presets.first { preset in
+            (preset.portrait.width == screen.width && preset.portrait.height == screen.height)
+                || (preset.landscape.width == screen.width && preset.landscape.height == screen.height)
+        }
+    }
+
     /// The preset with `id`, if any.
     public static func preset(id: String) -> DevicePreset? {
         presets.first { $0.id == id }

@@ -10,6 +10,23 @@ public struct MatrixDiff: Sendable, Equatable {
         /// The cell's position in the matrix (the order of `MatrixPlan.cells`).
         public var index: Int
         public var diff: CellDiff
+
+        public init(key: String, index: Int, diff: CellDiff) {
+            self.key = key
+            self.index = index
+            self.diff = diff
+        }
+    }
+
+    /// The order cells are listed in: the worst change first, each change in matrix order.
+    static let listingOrder: [CellDiff.Change] = [.regressed, .changed, .improved, .unchanged]
+
+    /// Cells compared elsewhere (a past layout against its replay), listed worst first.
+    public init(cells: [Cell], tolerance: Double) {
+        self.cells = Self.listingOrder.flatMap { change in
+            cells.filter { $0.diff.change == change }.sorted { $0.index < $1.index }
+        }
+        self.tolerance = tolerance
     }
 
     public var cells: [Cell]
@@ -26,12 +43,10 @@ public struct MatrixDiff: Sendable, Equatable {
                     "the two sides select different cells (\(beforeKeys.count) and \(afterKeys.count)); compare them with the same devices"
             )
         }
-        let order: [CellDiff.Change] = [.regressed, .changed, .improved, .unchanged]
         let compared = zip(beforeKeys, zip(before.results, after.results)).enumerated().map { index, cell in
             Cell(key: cell.0, index: index, diff: CellDiff(before: cell.1.0, after: cell.1.1, tolerance: tolerance))
         }
-        cells = order.flatMap { change in compared.filter { $0.diff.change == change } }
-        self.tolerance = tolerance
+        self.init(cells: compared, tolerance: tolerance)
     }
 
     /// How many cells had each kind of change.

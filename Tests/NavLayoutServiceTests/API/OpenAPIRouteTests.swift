@@ -20,7 +20,7 @@ struct OpenAPIRouteTests {
             let routed = Set(service.application.routes.operations.map { "\($0.method) \($0.pattern)" })
             #expect(routed.subtracting(documented).sorted() == [], "routed but not documented")
             #expect(documented.subtracting(routed).sorted() == [], "documented but not routed")
-            #expect(routed.count == 34)
+            #expect(routed.count == 40)
         }
     }
 
@@ -36,7 +36,8 @@ struct OpenAPIRouteTests {
             "DELETE /v1/tenants/{id}/keys/{keyId}", "GET /healthz", "GET /readyz", "GET /metrics", "GET /openapi.json",
             "GET /", "GET /v1/devices", "POST /v1/layouts/svg", "POST /v1/layouts/matrix",
             "GET /v1/layouts/matrix/{id}.svg", "POST /v1/admin/backup", "GET /v1/admin/tenants/{name}/export",
-            "POST /v1/admin/tenants/import",
+            "POST /v1/admin/tenants/import", "POST /v1/diffs", "GET /v1/diffs", "GET /v1/diffs/{id}",
+            "GET /v1/diffs/{id}.svg", "GET /v1/profiles/{name}/versions/{n}/diff/{b}", "POST /v1/layouts/{id}/replay",
         ])
     func contractRoute(operation: String) {
         let documented = OpenAPIDocument.documentedOperations().map { "\($0.method) \($0.pattern)" }

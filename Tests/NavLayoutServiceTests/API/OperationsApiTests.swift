@@ -81,7 +81,7 @@ struct OperationsApiTests {
             "keys.get", "keys.rotate",
             "keys.revoke", "profiles.put", "profiles.delete", "profiles.current", "profiles.version",
             "profiles.versions", "profiles.list", "profile", "layouts.record", "layouts.get", "layouts.list",
-            "layouts.retention", "audit.list", "matrices.record", "matrices.get", "matrices.cells", "readyz",
+            "layouts.retention", "audit.list", "matrices.record", "matrices.get", "matrices.cells", "diffs.record", "diffs.get", "diffs.list", "readyz",
         ]
         #expect(DatabaseOperation.allCases.map(\.rawValue) == names)
         try await LiveService.with { service in
@@ -116,6 +116,12 @@ struct OperationsApiTests {
                 json: #"{"profile":"driver","matrix":{"devices":["iphone-se-3"],"directions":["ltr"]}}"#)
             let matrixID = try #require(try matrix.object()["id"] as? String)
             _ = try await client.send("GET", "/v1/layouts/matrix/\(matrixID).svg", token: acme.secret)
+            let diff = try await client.send(
+                "POST", "/v1/diffs", token: acme.secret,
+                json: #"{"before":{"profile":"driver"},"after":{"profile":"driver"},"matrix":{"devices":["iphone-se-3"]}}"#)
+            let diffID = try #require(try diff.object()["id"] as? String, "\(diff.text)")
+            _ = try await client.send("GET", "/v1/diffs/\(diffID)", token: acme.secret)
+            _ = try await client.send("GET", "/v1/diffs", token: acme.secret)
             _ = try await client.send("GET", "/v1/audit", token: acme.secret)
             _ = try await client.send("DELETE", "/v1/profiles/driver", token: acme.secret)
             let archive = try await client.send("GET", "/v1/admin/tenants/acme/export", token: admin).text
@@ -138,7 +144,8 @@ struct OperationsApiTests {
             _ = try await client.send("GET", "/v1/layouts/\(id).svg", token: acme.secret)
             let after = try await client.send("GET", "/metrics").text
             #expect(after.contains(#"navlayout_database_duration_seconds_count{operation="layouts.get"} 2"#))
-            #expect(after.contains(#"navlayout_database_duration_seconds_count{operation="profile"} 2"#))
+            // The profile read for the layout, the matrix and each side of the diff.
+            #expect(after.contains(#"navlayout_database_duration_seconds_count{operation="profile"} 4"#))
         }
     }
 

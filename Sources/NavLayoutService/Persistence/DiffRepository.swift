@@ -1,0 +1,91 @@
+import Storage
+
+/// Recorded layout diffs: the diff row with both sides' matrices and their cells, written together.
+public struct DiffRepository: Sendable {
+    public let database: Database
+    private let clock: PersistenceClock
+    private let timer: DatabaseTimer
+
+    public init(database: Database, clock: @escaping PersistenceClock = Timestamp.now, timer: DatabaseTimer = .off) {
+        self.database = database
+        self.clock = clock
+        self.timer = timer
+    }
+
+    /// Records the diff, its two matrices and their cells in one transaction: a diff is never
+    /// visible without the results its pictures are drawn from.
+    public func record(_ diff: NewDiffRecord) async throws {
+        let timing = timer.begin(.diffsRecord)
+        defer { timing.end() }
+        let clock = self.clock
+        try await database.write { connection in
+            let now = clock()
+            try MatrixRepository.insert(diff.before, at: now, into: connection)
+            try MatrixRepository.insert(diff.after, at: now, into: connection)
+            do {
+                try connection.execute(
+                    """
+                    INSERT INTO diffs (id, tenant_id, before_matrix, after_matrix, before_profile, after_profile,
+                        cell_count, regressed, changed, improved, unchanged, created_at, sides, report)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                    [
+                        diff.id.text, diff.tenantID, diff.before.id.text, diff.after.id.text, diff.before.profileName,
+                        diff.after.profileName, diff.counts.cells, diff.counts.regressed, diff.counts.changed,
+                        diff.counts.improved, diff.counts.unchanged, now, diff.sidesJSON, diff.reportJSON,
+                    ])
+            } catch DatabaseError.constraintPrimaryKey {
+                throw PersistenceError.conflict(.diff, id: diff.id.text, reason: "a diff with this id is recorded")
+            }
+        }
+    }
+
+    /// One recorded diff of the tenant; another tenant's id is not found.
+    public func get(tenantID: String, id: LayoutID) async throws -> StoredDiff {
+        let timing = timer.begin(.diffsGet)
+        defer { timing.end() }
+        return try await database.read { connection in
+            guard
+                let diff = try connection.fetchOne(
+                    StoredDiff.self, "SELECT \(StoredDiff.columns) FROM diffs WHERE id = ? AND tenant_id = ?",
+                    [id.text, tenantID])
+            else {
+                throw PersistenceError.notFound(.diff, id: id.text)
+            }
+            return diff
+        }
+    }
+
+    /// The tenant's diffs newest first; with `profile`, only those with a side that used it.
+    public func list(tenantID: String, profile: String? = nil, limit: Int? = nil, cursor: String? = nil)
+        async throws -> Page<DiffSummary>
+    {
+        let timing = timer.begin(.diffsList)
+        defer { timing.end() }
+        let size = PageSize.clamped(limit)
+        let after = try cursor.map(LayoutHistoryCursor.init(decoding:))
+        var conditions = ["tenant_id = ?"]
+        var arguments: [DatabaseValue] = [.text(tenantID)]
+        if let profile {
+            conditions.append("(before_profile = ? OR after_profile = ?)")
+            arguments.append(contentsOf: [.text(profile), .text(profile)])
+        }
+        if let after {
+            conditions.append("(created_at, id) < (?, ?)")
+            arguments.append(contentsOf: [after.createdAt.databaseValue, .text(after.id.text)])
+        }
+        arguments.append(.integer(Int64(size + 1)))
+        let sql = """
+            SELECT \(DiffSummary.columns) FROM diffs WHERE \(conditions.joined(separator: " AND "))
+            ORDER BY created_at DESC, id DESC LIMIT ?
+            """
+        let statementArguments = StatementArguments(arguments)
+        let rows = try await database.read { connection in
+            try connection.fetchAll(DiffSummary.self, sql, statementArguments)
+        }
+        let items = Array(rows.prefix(size))
+        let next =
+            rows.count > size ? items.last.map { LayoutHistoryCursor(createdAt: $0.createdAt, id: $0.id).encoded } : nil
+        return Page(items: items, nextCursor: next)
+    }
+}
