@@ -22,7 +22,8 @@ struct SchemaTests {
         }
         #expect(
             tables == [
-                "admin_token", "api_keys", "audit_events", "diffs", "layouts", "matrices", "profile_versions", "profiles",
+                "admin_token", "api_keys", "audit_events", "diffs", "layouts", "matrices", "profile_versions",
+                "profiles",
                 "schema_migrations",
                 "tenants",
             ])

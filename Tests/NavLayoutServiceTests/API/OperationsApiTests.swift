@@ -81,7 +81,8 @@ struct OperationsApiTests {
             "keys.get", "keys.rotate",
             "keys.revoke", "profiles.put", "profiles.delete", "profiles.current", "profiles.version",
             "profiles.versions", "profiles.list", "profile", "layouts.record", "layouts.get", "layouts.list",
-            "layouts.retention", "audit.list", "matrices.record", "matrices.get", "matrices.cells", "diffs.record", "diffs.get", "diffs.list", "readyz",
+            "layouts.retention", "audit.list", "matrices.record", "matrices.get", "matrices.cells", "diffs.record",
+            "diffs.get", "diffs.list", "readyz",
         ]
         #expect(DatabaseOperation.allCases.map(\.rawValue) == names)
         try await LiveService.with { service in
@@ -118,7 +119,9 @@ struct OperationsApiTests {
             _ = try await client.send("GET", "/v1/layouts/matrix/\(matrixID).svg", token: acme.secret)
             let diff = try await client.send(
                 "POST", "/v1/diffs", token: acme.secret,
-                json: #"{"before":{"profile":"driver"},"after":{"profile":"driver"},"matrix":{"devices":["iphone-se-3"]}}"#)
+                json:
+                    #"{"before":{"profile":"driver"},"after":{"profile":"driver"},"matrix":{"devices":["iphone-se-3"]}}"#
+            )
             let diffID = try #require(try diff.object()["id"] as? String, "\(diff.text)")
             _ = try await client.send("GET", "/v1/diffs/\(diffID)", token: acme.secret)
             _ = try await client.send("GET", "/v1/diffs", token: acme.secret)
