@@ -30,6 +30,58 @@ struct MatrixExactnessTests {
         }
     }
 
+    @Test("matrices of several bodies through one pipeline, asked twice, answer every cell as a fresh solve")
+    func sharedPipeline() throws {
+        let pipeline = LayoutPipeline(clock: { 0 })
+        let fixtures = ["seed-delegate-prompt.json", "seed-delegate-guidance.json", "builtin-guidance.json"]
+        for round in 1...2 {
+            for fixture in fixtures {
+                let body = try LayoutBody(document: try JSONParser().parse(try Fixtures.bytes(fixture)))
+                let solved = try pipeline.matrix(body)
+                for (cell, result) in zip(solved.plan.cells, solved.results) {
+                    var matrixResult = result
+                    matrixResult.solveMicros = nil
+                    #expect(
+                        matrixResult.jsonBytes() == LayoutEngine.solve(cell.request).jsonBytes(),
+                        "\(round) \(fixture) \(cell.key)")
+                }
+            }
+        }
+    }
+
+    @Test(
+        "built-in plans for screens of one plan class differ in nothing but the screen",
+        arguments: ["always", "automatic", "never"], [false, true])
+    func builtInPlanClass(behavior: String, prompt: Bool) throws {
+        let settings: JSONValue = [
+            "paddingAdjustmentBehavior": .string(behavior), "headerAccessoryView": ["height": 56],
+            "padding": ["top": 8, "bottom": 24, "left": 4, "right": 12], "compassButton": true,
+            "myLocationButton": true,
+        ]
+        let camera: JSONValue = ["bearing": 35, "following": true]
+        let state: JSONValue =
+            prompt
+            ? ["navigation": "guidance", "camera": camera, "prompt": ["kind": "incident", "height": 96]]
+            : ["navigation": "guidance", "camera": camera]
+        let plan = try MatrixPlan(base: ["settings": settings, "state": state])
+        for accessoryTooShort in [false, true] {
+            var seen: [(PlanScreenClass, LayoutPlan)] = []
+            for cell in plan.cells {
+                let cellPlan = LayoutEngine.plan(for: cell.request, accessoryTooShort: accessoryTooShort)
+                let screenClass = LayoutEngine.planScreenClass(for: cell.request)
+                guard let (_, other) = seen.first(where: { $0.0 == screenClass && $0.1.state == cellPlan.state }) else {
+                    seen.append((screenClass, cellPlan))
+                    continue
+                }
+                #expect(other.document == cellPlan.document, "\(cell.key)")
+                #expect(other.stateLayout == cellPlan.stateLayout, "\(cell.key)")
+                #expect(other.hidden.map { "\($0)" } == cellPlan.hidden.map { "\($0)" }, "\(cell.key)")
+                #expect(other.diagnostics == cellPlan.diagnostics, "\(cell.key)")
+                #expect(other.wideMode == cellPlan.wideMode && other.mode == cellPlan.mode, "\(cell.key)")
+            }
+        }
+    }
+
     @Test(
         "a matrix solved twice by one pipeline answers the same both times",
         arguments: ["seed-delegate-guidance.json", "builtin-guidance.json"])

@@ -3,8 +3,10 @@ import JSON
 extension LayoutPipeline {
     /// Expands a body with a `matrix` selection over its cells and solves each: one prepared layout
     /// per group of cells (the same request but for the screen geometry), re-solved with each cell's
-    /// screen as edit variables. `cellID`, when given, names each result (its history id) before it
-    /// is encoded.
+    /// screen as edit variables. The group's prepared layout comes from the pipeline's cache, under the
+    /// key a single request for one of its cells has, and goes back to it: a matrix asked again, a
+    /// diff's two sides where they agree, and single solves of its cells share the plans and solvers.
+    /// `cellID`, when given, names each result (its history id) before it is encoded.
     public func matrix(
         _ body: LayoutBody, profile: StoredProfile? = nil, cellID: (() -> String)? = nil
     ) throws(RequestError) -> SolvedMatrix {
@@ -15,26 +17,37 @@ extension LayoutPipeline {
         if let first = plan.cells.first { try limits.check(first.request) }
         var results: [LayoutResult?] = Array(repeating: nil, count: plan.cells.count)
         var refusal: RequestError?
+        let baseObject: JSONObject
+        if case .object(let object) = merged { baseObject = object } else { baseObject = JSONObject() }
         let report = MatrixRunner.run(plan) { (group: MatrixCellGroup) -> (MatrixCell) -> MatrixCellOutcome in
-            var prepared = PreparedLayout(group.request, workBudget: self.limits.solverWork)
-            // The runner asks for the group's cells in `cellIndexes` order.
+            let screen = group.request.screen
+            let key = PreparedLayoutKey(
+                MatrixPlan.cellJSON(
+                    base: baseObject,
+                    metrics: DeviceMetrics(width: screen.width, height: screen.height, safeArea: screen.safeArea),
+                    direction: group.direction, state: group.state))
+            let lease = self.cache.lease(key, request: group.request, workBudget: self.limits.solverWork)
+            // The runner asks for the group's cells in `cellIndexes` order; after the last one the
+            // prepared layout goes back to the cache.
             var remaining = group.cellIndexes[...]
             return { cell in
                 let start = self.clock()
-                var result = prepared.solve(screen: cell.request.screen)
+                var result = lease.instance.layout.solve(screen: cell.request.screen)
                 do throws(RequestError) {
-                    try self.limits.checkSolverWork(of: prepared)
+                    try self.limits.checkSolverWork(of: lease.instance.layout)
                 } catch {
                     refusal = error
                 }
                 let micros = Int((self.clock() &- start) / 1000)
                 result.solveMicros = micros
                 result.id = cellID?()
-                if let index = remaining.popFirst() { results[index] = result }
-                return MatrixCellOutcome(
+                let outcome = MatrixCellOutcome(
                     status: ResultStatus(worstOf: result.diagnostics.lazy.map(\.severity)),
                     codes: result.diagnostics.map(\.code.rawValue),
                     wideMode: result.wideMode, solveMicros: micros)
+                if let index = remaining.popFirst() { results[index] = result }
+                if remaining.isEmpty { self.cache.keep(lease) }
+                return outcome
             }
         }
         if let refusal { throw refusal }

@@ -22,7 +22,7 @@ final class PreparedLayoutCache: Sendable {
     ///
     /// `@unchecked Sendable`: its stored properties are read and written only inside `state.withLock`,
     /// so the lock serialises every access even though the reference itself leaves the lock.
-    private final class Entry: @unchecked Sendable {
+    fileprivate final class Entry: @unchecked Sendable {
         var instances: [Instance]
         var lastUse: UInt64
         /// Set when the entry leaves the cache, so that an instance taken out before does not come
@@ -42,10 +42,11 @@ final class PreparedLayoutCache: Sendable {
     /// `@unchecked Sendable`: an instance is used by one request at a time. It is reachable only
     /// from its entry while it waits, and a request takes it out (under the cache's lock) before
     /// touching it and puts it back (under the lock) when done, so the lock orders every use.
-    private final class Instance: @unchecked Sendable {
+    final class Instance: @unchecked Sendable {
         var layout: PreparedLayout
-        /// What the instance is counted as against `maximumBytes`, estimated once it is built.
-        let bytes: Int
+        /// What the instance is counted as against `maximumBytes`, estimated when it is built and
+        /// again when it comes back (solving another screen class may have kept another session).
+        var bytes: Int
 
         init(_ layout: PreparedLayout) {
             self.layout = layout
@@ -114,6 +115,33 @@ final class PreparedLayoutCache: Sendable {
         return (request, result)
     }
 
+    /// A prepared layout taken out of the cache (or made, when none was waiting) for a run of solves,
+    /// such as a group of a device matrix; ``keep(_:)`` hands it back.
+    struct Lease {
+        let key: PreparedLayoutKey
+        fileprivate let entry: Entry?
+        let instance: Instance
+    }
+
+    /// The waiting prepared layout of `key`, or a new one of `request` (the request `key` was made
+    /// from, decoded), to solve with until ``keep(_:)``.
+    func lease(_ key: PreparedLayoutKey, request: LayoutRequest, workBudget: Int) -> Lease {
+        if let (entry, instance) = take(key) { return Lease(key: key, entry: entry, instance: instance) }
+        return Lease(key: key, entry: nil, instance: Instance(PreparedLayout(request, workBudget: workBudget)))
+    }
+
+    /// Hands a leased layout back (or keeps a new one) for the next request with its key. A layout
+    /// whose last solve stopped at the work budget is not kept: its solver is unfinished.
+    func keep(_ lease: Lease) {
+        guard !lease.instance.layout.exceededWorkBudget else { return }
+        if let entry = lease.entry {
+            put(lease.instance, back: entry)
+        } else {
+            lease.instance.bytes = lease.instance.layout.estimatedBytes
+            insert(lease.instance, for: lease.key)
+        }
+    }
+
     /// Takes a waiting instance of `key` out, with the entry to hand it back to.
     private func take(_ key: PreparedLayoutKey) -> (Entry, Instance)? {
         state.withLock { state -> (Entry, Instance)? in
@@ -127,6 +155,7 @@ final class PreparedLayoutCache: Sendable {
 
     /// Hands an instance back to the entry it came from.
     private func put(_ instance: Instance, back entry: Entry) {
+        instance.bytes = instance.layout.estimatedBytes
         state.withLock { state in
             state.clock &+= 1
             entry.lastUse = state.clock
