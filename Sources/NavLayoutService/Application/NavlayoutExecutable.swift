@@ -24,6 +24,16 @@ public enum NavlayoutExecutable {
             return await serve(configuration)
         case .migrate(let database, let migrationsPath, let statusOnly):
             return await migrate(database: database, migrationsPath: migrationsPath, statusOnly: statusOnly)
+        case .layout(.diff(let before, let after, let options)) where options.database != nil:
+            // Stored sides are read from the service's database first, then solved like files.
+            do {
+                let resolved = try await StoredDiffSide.resolving(
+                    [before, after], database: options.database ?? "", tenant: options.tenant ?? "", io: io)
+                return LayoutCommandRunner(io: resolved).run(.diff(before: before, after: after, options: options))
+            } catch {
+                io.standardError("navlayout: \(error)\n")
+                return 2
+            }
         case .layout(let layoutCommand):
             return LayoutCommandRunner(io: io).run(layoutCommand)
         case .maintenance(let maintenanceCommand):

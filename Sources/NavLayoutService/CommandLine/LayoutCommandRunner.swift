@@ -105,7 +105,8 @@ public struct LayoutCommandRunner: Sendable {
         let context = DiffReportContext(
             before: displayName(beforeInput), after: displayName(afterInput),
             pictureLink: options.svgOutput ?? DiffReportContext().pictureLink,
-            afterArtifact: afterInput == LayoutCommand.standardInput ? nil : afterInput)
+            afterArtifact: afterInput == LayoutCommand.standardInput || StoredDiffSide.isStored(afterInput)
+                ? nil : afterInput)
         io.standardOutput(options.format.render(report, context: context))
         if let svgOutput = options.svgOutput {
             let sheet = DiffContactSheet().render(

@@ -28,7 +28,9 @@ public struct CommandLineParser: Sendable {
                 [--fail-on error]      error), with an error or a warning (warning), or changed (change)
                 [--format text|json|markdown|junit|sarif]
                 [--svg OUT.svg]        also draw the contact sheet, changed cells as overlays
-          a side is a request file or a bare delegate document (the object of a request's "delegate").
+          a side is a request file, a bare delegate document (the object of a request's "delegate"),
+          profile:NAME[@VERSION] or layout:ID, read from the service's database with --database PATH
+          [NAVLAYOUT_DATABASE] and --tenant NAME.
           a file name of - reads standard input; a bad file or request exits 2 naming the path and position.
 
         serve options (environment variable in brackets):
@@ -79,7 +81,7 @@ public struct CommandLineParser: Sendable {
         case "serve": return .serve(try serveConfiguration(rest, environment: environment))
         case "migrate": return try migrate(rest, environment: environment)
         case "solve", "check", "convert", "matrix": return .layout(try layoutCommand(command, rest))
-        case "diff": return .layout(try diffCommand(rest))
+        case "diff": return .layout(try diffCommand(rest, environment: environment))
         case "backup", "restore", "export", "import":
             return .maintenance(try maintenanceCommand(command, rest, environment: environment))
         case "help", "--help", "-h": return .help
@@ -238,10 +240,14 @@ public struct CommandLineParser: Sendable {
 
     /// `diff BEFORE AFTER [--devices a,b] [--tolerance P] [--fail-on error|warning|change]
     /// [--format text|json|markdown|junit|sarif] [--svg OUT.svg]`.
-    private func diffCommand(_ arguments: [String]) throws(CommandLineError) -> LayoutCommand {
+    private func diffCommand(_ arguments: [String], environment: [String: String]) throws(CommandLineError)
+        -> LayoutCommand
+    {
         let (inputs, flagArguments) = Self.positionalsAndFlags(arguments)
         let flags = try Self.flagValues(
-            flagArguments, valued: ["--devices", "--tolerance", "--fail-on", "--format", "--svg"], switches: [])
+            flagArguments,
+            valued: ["--devices", "--tolerance", "--fail-on", "--format", "--svg", "--database", "--tenant"],
+            switches: [])
         guard inputs.count == 2, !inputs.contains(where: \.isEmpty) else {
             throw CommandLineError("diff takes two request files, BEFORE and AFTER, got \(inputs.count)")
         }
@@ -267,6 +273,15 @@ public struct CommandLineParser: Sendable {
         if let path = flags.values["--svg"] {
             guard !path.isEmpty else { throw CommandLineError("--svg needs a file name") }
             options.svgOutput = path
+        }
+        if inputs.contains(where: StoredDiffSide.isStored) {
+            guard let tenant = flags.values["--tenant"], !tenant.isEmpty else {
+                throw CommandLineError("a profile: or layout: side needs --tenant NAME")
+            }
+            options.tenant = tenant
+            options.database =
+                flags.values["--database"] ?? environment["NAVLAYOUT_DATABASE"].flatMap { $0.isEmpty ? nil : $0 }
+                ?? ServiceConfiguration.defaultDatabasePath
         }
         return .diff(before: inputs[0], after: inputs[1], options: options)
     }

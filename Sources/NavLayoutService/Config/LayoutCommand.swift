@@ -36,11 +36,17 @@ public struct DiffOptions: Sendable, Equatable {
     public var format: DiffReportFormat = .text
     /// Where to draw the contact sheet of the diff (changed cells as overlays), when wanted.
     public var svgOutput: String?
+    /// The service's database and the tenant whose profiles and history `profile:NAME[@VERSION]` and
+    /// `layout:ID` sides are read from.
+    public var database: String?
+    public var tenant: String?
 
     public init(
         devices: [String]? = nil, tolerance: Double = 0.5, failOn: FailOn = .error, format: DiffReportFormat = .text,
-        svgOutput: String? = nil
+        svgOutput: String? = nil, database: String? = nil, tenant: String? = nil
     ) {
+        self.database = database
+        self.tenant = tenant
         self.devices = devices
         self.tolerance = tolerance
         self.failOn = failOn

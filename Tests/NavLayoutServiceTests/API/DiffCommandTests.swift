@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import NavLayoutService
 import Testing
 
@@ -91,5 +92,71 @@ struct DiffCommandTests {
         let console = Console(files: ["broken.json": Array("{".utf8)])
         #expect(await run(["diff", Fixtures.path("seed-delegate-guidance.json"), "broken.json"], console) == 2)
         #expect(console.stderr.contains("broken.json"), "\(console.stderr)")
+    }
+}
+
+/// `navlayout diff profile:NAME[@V] layout:ID --database PATH --tenant NAME`: stored sides read from
+/// the service's database, solved like files.
+@Suite("Diff command: stored sides")
+struct DiffCommandStoredSideTests {
+    typealias Console = LayoutCommandTests.Console
+
+    @Test("two versions of a profile and a past layout, read from the database of one tenant")
+    func storedSides() async throws {
+        let folder = try TemporaryFolder()
+        let store = try await Store.open(.file, in: folder)
+        let tenant = try await store.tenants.create(name: "acme").tenant
+        let seed = try JSONParser().parse(try Fixtures.bytes("seed-delegate-guidance.json"))
+        let delegate = try #require(seed.objectValue?["delegate"])
+        let text = JSONWriter().string(for: ["delegate": delegate])
+        let dropped = text.replacingOccurrences(of: #""googleLogo","#, with: "")
+        #expect(dropped != text)
+        for document in [text, dropped] {
+            _ = try await store.profiles.put(
+                tenantID: tenant.id, name: "driver", document: document, description: nil, actor: .admin)
+        }
+        let layout = NewLayoutRecord(
+            tenantID: tenant.id, profileName: nil, profileVersion: nil, mode: .delegate, navigation: .guidance,
+            status: .ok, requestJSON: JSONWriter().string(for: seed), resultJSON: "{}")
+        _ = try await store.layouts.record(layout)
+        let database = folder.file("service.sqlite")
+
+        let run = { (arguments: [String], console: Console) async -> Int32 in
+            await NavlayoutExecutable.main(
+                arguments: arguments + ["--database", database, "--tenant", "acme", "--devices", "iphone-se-3"],
+                environment: [:], io: console.io)
+        }
+        let versions = Console()
+        #expect(await run(["diff", "profile:driver@1", "profile:driver@2", "--format", "json"], versions) == 1)
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(versions.stdout.utf8)) as? [String: Any])
+        #expect(((report["summary"] as? [String: Int])?["regressed"] ?? 0) > 0, "\(versions.stderr)")
+
+        let latest = Console()
+        #expect(await run(["diff", "profile:driver@2", "profile:driver", "--fail-on", "change"], latest) == 0)
+
+        let past = Console()
+        let file = Fixtures.path("seed-delegate-guidance.json")
+        #expect(
+            await run(["diff", "layout:\(layout.id.text)", file, "--fail-on", "change"], past) == 0, "\(past.stderr)")
+        #expect(past.stdout.contains("0 regressed, 0 changed, 0 improved"), "\(past.stdout)")
+
+        for (side, message) in [
+            ("profile:nobody", "profile 'nobody' not found"), ("profile:driver@9", "not found"),
+            ("layout:nothing", "not a layout id"),
+        ] {
+            let console = Console()
+            #expect(await run(["diff", side, file], console) == 2)
+            #expect(console.stderr.contains(side) && console.stderr.contains(message), "\(console.stderr)")
+        }
+        let stranger = Console()
+        #expect(
+            await NavlayoutExecutable.main(
+                arguments: ["diff", "profile:driver", file, "--database", database, "--tenant", "globex"],
+                environment: [:], io: stranger.io) == 2)
+        #expect(stranger.stderr.contains("no tenant named 'globex'"))
+        #expect(throws: CommandLineError.self) {
+            try CommandLineParser().parse(arguments: ["diff", "profile:driver", file], environment: [:])
+        }
     }
 }
