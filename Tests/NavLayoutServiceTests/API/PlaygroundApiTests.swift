@@ -36,6 +36,18 @@ struct PlaygroundApiTests {
         "[data-item]",
     ]
 
+    /// The compare view's controls and the calls it makes: the two editors, the devices and the
+    /// tolerance (0.5 to start with), the diff, its sheet and a cell's overlay by its encoded key.
+    static let compareControls = [
+        #"role="tab" id="tab-single""#, #"role="tab" id="tab-compare""#, #"<main id="compare-view""#,
+        #"<textarea id="compare-before""#, #"<textarea id="compare-after""#,
+        #"<input id="compare-devices" type="text" value="iphone-se-3, iphone-15""#,
+        #"<input id="compare-tolerance" type="number" min="0" max="10000" step="0.1" value="0.5""#,
+        #"<button id="compare-run""#, #"<div id="compare-summary""#, #"<div id="compare-sheet""#,
+        #"<div id="compare-overlay""#, #"<dl id="compare-cell""#, "fetch(\"/v1/diffs\", { method: \"POST\"",
+        #"".svg?cell=" + encodeURIComponent(key)"#, #"closest("[data-key]")"#,
+    ]
+
     @Test("the page has the editor, the device picker, the switches, the prompt toggle and the key field")
     func pageHasItsControls() async throws {
         try await LiveService.with { service in
@@ -46,20 +58,32 @@ struct PlaygroundApiTests {
         }
     }
 
-    @Test("the editor opens with the sample delegate request")
+    @Test("the compare view has both editors, the devices, the tolerance, the sheet and the overlay")
+    func pageHasTheCompareView() async throws {
+        try await LiveService.with { service in
+            let page = try await service.client.send("GET", "/").text
+            for fragment in Self.compareControls {
+                #expect(page.contains(fragment), "the page holds \(fragment)")
+            }
+        }
+    }
+
+    @Test("the editor and both sides of the compare view open with the sample delegate request")
     func editorHoldsTheSample() async throws {
         try await LiveService.with { service in
             let page = try await service.client.send("GET", "/").text
-            let start = try #require(page.range(of: #"aria-label="Request JSON">"#))
-            let end = try #require(page.range(of: "</textarea>", range: start.upperBound..<page.endIndex))
-            let text = page[start.upperBound..<end.lowerBound].replacingOccurrences(of: "&lt;", with: "<")
-                .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
-            let shown = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? NSDictionary
             let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
                 .deletingLastPathComponent().appendingPathComponent(
                     "Fixtures/seed-delegate-guidance.json")
             let expected = try JSONSerialization.jsonObject(with: Data(contentsOf: sample)) as? NSDictionary
-            #expect(shown != nil && shown == expected)
+            for label in ["Request JSON", "Before request JSON", "After request JSON"] {
+                let start = try #require(page.range(of: #"aria-label="\#(label)">"#))
+                let end = try #require(page.range(of: "</textarea>", range: start.upperBound..<page.endIndex))
+                let text = page[start.upperBound..<end.lowerBound].replacingOccurrences(of: "&lt;", with: "<")
+                    .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
+                let shown = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? NSDictionary
+                #expect(shown != nil && shown == expected, "the \(label) editor holds the sample")
+            }
         }
     }
 
