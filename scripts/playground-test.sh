@@ -2,11 +2,14 @@
 # The playground in a real browser: installs Debian's chromium when missing, serves navlayout on a
 # temporary database with a tenant key, loads GET / in headless Chromium and drives it through the
 # DevTools protocol (scripts/playground_driver.py): the page, the editor and the device picker; then
-# the picture and the diagnostics of the sample, and that both change with the device. Saves a
-# screenshot (PNG) for people to look at.
+# the picture and the diagnostics of the sample, and that both change with the device; then the
+# compare view: identical sides give an all-unchanged contact sheet, an edited after side gives
+# changed cells whose overlay loads on a click, and a bad after side is shown as that side's error.
+# Saves a screenshot (PNG) for people to look at, and one of the compare view when asked.
 #
 #   scripts/playground-test.sh                          # screenshot: ./playground.png
 #   SCREENSHOT=/tmp/p.png scripts/playground-test.sh
+#   COMPARE_SCREENSHOT=/tmp/compare.png scripts/playground-test.sh
 #
 # Exit status: 0 passed; 1 anything else.
 set -euo pipefail
@@ -18,6 +21,7 @@ if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then
     export PATH="/opt/swift/usr/bin:$PATH"
 fi
 SCREENSHOT="${SCREENSHOT:-$PWD/playground.png}"
+COMPARE_SCREENSHOT="${COMPARE_SCREENSHOT:-}"
 
 if ! command -v chromium >/dev/null 2>&1; then
     sudo_prefix=""
@@ -69,7 +73,8 @@ done
 [ -n "$devtools_port" ] || { echo "playground: chromium did not open DevTools" >&2; exit 1; }
 
 status=0
-python3 scripts/playground_driver.py "$devtools_port" "$base/" "$api_key" "$SCREENSHOT" || status=$?
+python3 scripts/playground_driver.py "$devtools_port" "$base/" "$api_key" "$SCREENSHOT" "$COMPARE_SCREENSHOT" ||
+    status=$?
 case "$status" in
     0) echo "playground: passed" ;;
     *) echo "playground: failed" >&2 ;;

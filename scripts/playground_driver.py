@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Drives the navlayout playground in headless Chromium through the DevTools protocol.
 
-Usage: playground_driver.py DEVTOOLS_PORT PAGE_URL API_KEY SCREENSHOT.png
+Usage: playground_driver.py DEVTOOLS_PORT PAGE_URL API_KEY SCREENSHOT.png [COMPARE_SCREENSHOT.png]
 
 Checks, in order:
   1. the page loads, shows the request editor with the sample, and fills the device picker from
@@ -9,8 +9,15 @@ Checks, in order:
   2. with the API key typed in, the sample is solved: the picture (inline SVG) and the diagnostics
      list appear;
   3. choosing another device changes the picture (and the request in the editor);
-  4. clicking a diagnostic that names items highlights those items in the picture.
-A screenshot is saved after step 1 and again at the end.
+  4. clicking a diagnostic that names items highlights those items in the picture;
+  5. the compare view: both editors hold the sample, and comparing them (two devices) gives a sheet of
+     unchanged cells only, each carrying data-key, with the summary to match;
+  6. with "googleLogo" dropped from the after side's guidance views, a compare shows regressed or
+     changed cells; a mouse click on such a cell of the inline sheet loads its overlay and its row;
+  7. a constraint naming an unknown view on the after side is a 422 shown against that side;
+  8. the single-layout view still shows its picture after switching back.
+A screenshot of the single-layout view is saved after step 1 and again after step 4; one of the compare
+view after step 6 when COMPARE_SCREENSHOT is given.
 
 Exit status: 0 all checks passed; 1 any failure. Standard library only: a minimal WebSocket client (RFC 6455, client side,
 text frames) is enough for the DevTools protocol.
@@ -136,6 +143,7 @@ class Page:
 
 def main():
     port, url, api_key, screenshot = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]
+    compare_screenshot = sys.argv[5] if len(sys.argv) > 5 and sys.argv[5] else None
     page = Page(port)
     page.call("Page.enable")
     page.call("Runtime.enable")
@@ -197,7 +205,131 @@ def main():
     else:
         print(f"playground: clicking a diagnostic highlights {highlighted} elements")
     page.screenshot(screenshot)
+
+    compare(page, compare_screenshot)
+
+    # 8. Back to the single-layout view: its picture is still there.
+    page.evaluate("document.getElementById('tab-single').click()")
+    visible = page.evaluate(
+        "!document.getElementById('single-view').hidden && document.getElementById('compare-view').hidden"
+        " && !!document.querySelector('#picture svg [data-item]')")
+    if not visible:
+        raise AssertionError("the single-layout view did not come back with its picture")
+    print("playground: the single-layout view is back with its picture")
     return 0
+
+
+def run_compare(page, previous_id):
+    """Presses Compare and waits for the answer: the summary with a new diff id and its sheet, or
+    an error. Returns the summary's attributes (data-id, data-cells, ...) or None for an error."""
+    page.evaluate("document.getElementById('compare-run').click()")
+    done = (
+        "(function(){var s=document.getElementById('compare-summary'),d=s.getAttribute('data-id');"
+        "if(d&&d!==%s&&document.getElementById('compare-sheet').getAttribute('data-diff')===d)return 'sheet';"
+        "if(document.getElementById('compare-status').className==='problem')return 'problem';"
+        "return null})()" % json.dumps(previous_id))
+    outcome = page.wait_for(done, "the compare to answer", timeout=90)
+    if outcome == "problem":
+        return None
+    return page.evaluate(
+        "(function(){var s=document.getElementById('compare-summary'),o={};"
+        "Array.prototype.forEach.call(s.attributes,function(a){if(a.name.indexOf('data-')===0)"
+        "o[a.name.slice(5)]=a.value});return o})()")
+
+
+def edit_after(page, script):
+    """Rewrites the after editor: `script` is a function body over `request` (the parsed JSON)."""
+    page.evaluate(
+        "(function(){var t=document.getElementById('compare-after');var request=JSON.parse(t.value);"
+        + script + ";t.value=JSON.stringify(request,null,2);t.dispatchEvent(new Event('input'));return true})()")
+
+
+def compare(page, compare_screenshot):
+    # 5. The compare view, identical sides: every cell unchanged.
+    page.evaluate("document.getElementById('tab-compare').click()")
+    shown = page.evaluate(
+        "!document.getElementById('compare-view').hidden && document.getElementById('single-view').hidden"
+        " && location.hash === '#compare'")
+    if not shown:
+        raise AssertionError("the Compare tab does not show the compare view")
+    same = page.evaluate(
+        "(function(){var b=document.getElementById('compare-before').value,a=document.getElementById('compare-after').value;"
+        "return a===b&&JSON.parse(b).delegate.guidance.views.indexOf('turnCard')>=0})()")
+    if not same:
+        raise AssertionError("the before and after editors do not both hold the sample")
+    devices = page.evaluate("document.getElementById('compare-devices').value")
+    tolerance = page.evaluate("document.getElementById('compare-tolerance').value")
+    if tolerance != "0.5":
+        raise AssertionError(f"the tolerance field starts at {tolerance!r}, not 0.5")
+    started = time.time()
+    summary = run_compare(page, None)
+    if summary is None:
+        raise AssertionError("comparing the sample with itself failed: "
+                             + page.evaluate("document.getElementById('compare-status').textContent"))
+    cells = int(summary["cells"])
+    if cells < 1 or int(summary["unchanged"]) != cells or any(int(summary[k]) for k in ("regressed", "changed", "improved")):
+        raise AssertionError(f"identical sides did not give all cells unchanged: {summary}")
+    sheet = page.evaluate(
+        "(function(){var c=document.querySelectorAll('#compare-sheet svg [data-key]');return {cells:c.length,"
+        "unchanged:Array.prototype.filter.call(c,function(x){return x.getAttribute('data-change')==='unchanged'}).length,"
+        "verdict:document.getElementById('compare-verdict').textContent}})()")
+    if sheet["cells"] != cells or sheet["unchanged"] != cells or sheet["verdict"] != "unchanged":
+        raise AssertionError(f"the sheet does not match the summary of {cells} unchanged cells: {sheet}")
+    print(f"playground: compare view: identical sides on {devices} give {cells} unchanged cells "
+          f"and a sheet of {sheet['cells']} data-key cells ({time.time() - started:.1f} s)")
+
+    # 6. Drop googleLogo from the after side's guidance views: some cells must change.
+    edit_after(page, "request.delegate.guidance.views=request.delegate.guidance.views.filter("
+                     "function(v){return v!=='googleLogo'})")
+    summary = run_compare(page, summary["id"])
+    if summary is None:
+        raise AssertionError("the edited compare failed: "
+                             + page.evaluate("document.getElementById('compare-status').textContent"))
+    moved = int(summary["regressed"]) + int(summary["changed"])
+    if moved < 1:
+        raise AssertionError(f"dropping googleLogo changed no cell: {summary}")
+    # A guidance cell that regressed or changed, clicked with the mouse where the sheet shows it.
+    target = page.evaluate(
+        "(function(){var c=Array.prototype.filter.call(document.querySelectorAll('#compare-sheet svg [data-key]'),"
+        "function(x){return x.getAttribute('data-change')==='regressed'||x.getAttribute('data-change')==='changed'});"
+        "var g=c.filter(function(x){return x.getAttribute('data-key').slice(-9)==='/guidance'})[0]||c[0];if(!g)return null;"
+        "g.scrollIntoView({block:'center'});var r=g.querySelector('.cell-frame').getBoundingClientRect();"
+        "return {key:g.getAttribute('data-key'),change:g.getAttribute('data-change'),x:r.left+r.width/2,y:r.top+r.height/2,"
+        "changedCells:c.length}})()")
+    if not target:
+        raise AssertionError("the sheet has no regressed or changed cell")
+    for kind in ("mousePressed", "mouseReleased"):
+        page.call("Input.dispatchMouseEvent", type=kind, x=target["x"], y=target["y"], button="left", clickCount=1)
+    page.wait_for(
+        "document.getElementById('compare-overlay').getAttribute('data-key') === %s" % json.dumps(target["key"]),
+        f"the overlay of {target['key']}", timeout=30)
+    detail = page.evaluate(
+        "(function(){var o=document.querySelector('#compare-overlay svg');var row={};"
+        "Array.prototype.forEach.call(document.querySelectorAll('#compare-cell dd'),function(d){row[d.getAttribute('data-field')]=d.textContent});"
+        "return {overlay:!!o&&!!o.querySelector('.cell-diff'),row:row,"
+        "selected:(document.querySelector('#compare-sheet [data-key].selected')||{getAttribute:function(){return null}}).getAttribute('data-key')}})()")
+    if not detail["overlay"]:
+        raise AssertionError("the overlay is not an inline SVG with its .cell-diff group")
+    if detail["row"].get("change") != target["change"] or detail["selected"] != target["key"]:
+        raise AssertionError(f"the cell row or the selection does not match {target}: {detail}")
+    print(f"playground: after dropping googleLogo: {summary['regressed']} regressed, {summary['changed']} changed "
+          f"of {summary['cells']}; clicking {target['key']} ({target['change']}) shows its overlay; "
+          f"vanished: {detail['row'].get('vanished')}; introduced: {detail['row'].get('introduced')}")
+    if compare_screenshot:
+        page.screenshot(compare_screenshot)
+
+    # 7. A constraint naming an unknown view on the after side: a 422 shown against that side.
+    edit_after(page, "request.delegate.guidance.constraints.push('bogusView.top == map.top')")
+    if run_compare(page, summary["id"]) is not None:
+        raise AssertionError("a constraint naming an unknown view was compared")
+    problem = page.evaluate(
+        "(function(){var li=document.querySelector('#compare-errors li');return {status:document.getElementById('compare-status').textContent,"
+        "side:li&&li.querySelector('.side')?li.querySelector('.side').textContent:null,text:li?li.textContent:null,"
+        "marked:document.getElementById('compare-after').classList.contains('invalid')}})()")
+    if problem["side"] != "after" or "after.request" not in (problem["text"] or "") or not problem["marked"]:
+        raise AssertionError(f"the problem is not shown against the after side: {problem}")
+    print(f"playground: an unknown view on the after side: {problem['status']}; "
+          f"[{problem['side']}] {problem['text'][len(problem['side']):]}")
 
 
 if __name__ == "__main__":
