@@ -77,4 +77,40 @@ struct CellDiffTests {
         #expect(back.appeared.contains("googleLogo"))
         #expect(back.resolved.contains("missing-required-component"))
     }
+
+    @Test("frames listed in another order compare by name: the same moves, nothing appears or vanishes")
+    func reorderedFrames() throws {
+        let before = try Self.seedResult()
+        var after = try Self.seedResult(
+            replacing: "googleLogo.leading == safeArea.leading", with: "googleLogo.leading == safeArea.leading + 8")
+        let inOrder = CellDiff(before: before, after: after)
+        after.frames.reverse()
+        let reversed = CellDiff(before: before, after: after)
+        #expect(reversed.moved == inOrder.moved)
+        #expect(reversed.appeared.isEmpty && reversed.vanished.isEmpty)
+        #expect(reversed.change == inOrder.change)
+    }
+
+    @Test("many findings a side compare as the same findings as a few do: by code and items", arguments: [3, 40])
+    func manyFindings(count: Int) throws {
+        var before = try Self.seedResult()
+        var after = before
+        func overlap(_ index: Int) -> Diagnostic {
+            Diagnostic(
+                code: .overlap, message: "v\(index) overlaps w\(index)", items: ["v\(index)", "w\(index)"],
+                state: "guidance")
+        }
+        before.diagnostics = (0..<count).map(overlap)
+        // After: the first finding is gone, one is new, the rest are the same findings with other messages.
+        after.diagnostics =
+            (1..<count).map { index in
+                var same = overlap(index)
+                same.message = "reworded \(index)"
+                return same
+            } + [overlap(count)]
+        let diff = CellDiff(before: before, after: after)
+        #expect(diff.introducedDiagnostics.map(\.items) == [["v\(count)", "w\(count)"]])
+        #expect(diff.resolvedDiagnostics.map(\.items) == [["v0", "w0"]])
+        #expect(diff.change == .regressed)
+    }
 }

@@ -38,30 +38,41 @@ public struct CellDiff: Sendable, Equatable {
 
     /// Compares `before` with `after`; `tolerance` is in points, per edge.
     public init(before: LayoutResult, after: LayoutResult, tolerance: Double = 0.5) {
-        let beforeFrames = Dictionary(
-            before.frames.map { ($0.name, $0.frame) }, uniquingKeysWith: { first, _ in first })
-        let afterNames = Set(after.frames.map(\.name))
         var moved: [String] = []
         var appeared: [String] = []
-        for (name, frame) in after.frames {
-            guard let old = beforeFrames[name] else {
-                if !appeared.contains(name) { appeared.append(name) }
-                continue
-            }
-            if !CellDiff.sameEdges(old, frame, tolerance: tolerance) && !moved.contains(name) { moved.append(name) }
-        }
         var vanished: [String] = []
-        for (name, _) in before.frames where !afterNames.contains(name) && !vanished.contains(name) {
-            vanished.append(name)
+        // Two results of one cell nearly always list the same components in the same order: they are
+        // compared pairwise while the names agree, and by name only from the first difference on.
+        let common = min(before.frames.count, after.frames.count)
+        var aligned = 0
+        while aligned < common, before.frames[aligned].name == after.frames[aligned].name {
+            if !CellDiff.sameEdges(before.frames[aligned].frame, after.frames[aligned].frame, tolerance: tolerance) {
+                moved.append(after.frames[aligned].name)
+            }
+            aligned += 1
+        }
+        if aligned < before.frames.count || aligned < after.frames.count {
+            let beforeRest = before.frames[aligned...]
+            let afterRest = after.frames[aligned...]
+            let oldFrames = Dictionary(beforeRest.map { ($0.name, $0.frame) }, uniquingKeysWith: { first, _ in first })
+            let newNames = Set(afterRest.map(\.name))
+            for (name, frame) in afterRest {
+                guard let old = oldFrames[name] else {
+                    if !appeared.contains(name) { appeared.append(name) }
+                    continue
+                }
+                if !CellDiff.sameEdges(old, frame, tolerance: tolerance) && !moved.contains(name) { moved.append(name) }
+            }
+            for (name, _) in beforeRest where !newNames.contains(name) && !vanished.contains(name) {
+                vanished.append(name)
+            }
         }
         self.moved = moved
         self.appeared = appeared
         self.vanished = vanished
 
-        let beforeFindings = Set(before.diagnostics.map(CellDiff.identity))
-        let afterFindings = Set(after.diagnostics.map(CellDiff.identity))
-        let new = after.diagnostics.filter { !beforeFindings.contains(CellDiff.identity($0)) }
-        let gone = before.diagnostics.filter { !afterFindings.contains(CellDiff.identity($0)) }
+        let new = CellDiff.findings(of: after.diagnostics, missingFrom: before.diagnostics)
+        let gone = CellDiff.findings(of: before.diagnostics, missingFrom: after.diagnostics)
         introduced = CellDiff.codes(of: new)
         resolved = CellDiff.codes(of: gone)
         introducedDiagnostics = new
@@ -99,6 +110,20 @@ public struct CellDiff: Sendable, Equatable {
     static func sameEdges(_ a: Frame, _ b: Frame, tolerance: Double) -> Bool {
         abs(a.minX - b.minX) <= tolerance && abs(a.maxX - b.maxX) <= tolerance && abs(a.minY - b.minY) <= tolerance
             && abs(a.maxY - b.maxY) <= tolerance
+    }
+
+    /// The diagnostics of `diagnostics` that `others` does not have as the same finding: the same
+    /// code naming the same items (whatever the message says).
+    static func findings(of diagnostics: [Diagnostic], missingFrom others: [Diagnostic]) -> [Diagnostic] {
+        // A few findings a side (the usual case) compare pairwise; many (a crowded layout can have
+        // thousands of overlaps) through a set.
+        guard diagnostics.count > 32 && others.count > 32 else {
+            return diagnostics.filter { diagnostic in
+                !others.contains { $0.code == diagnostic.code && $0.items == diagnostic.items }
+            }
+        }
+        let known = Set(others.map(identity))
+        return diagnostics.filter { !known.contains(identity($0)) }
     }
 
     /// A diagnostic as the same finding: its code and the items it names.

@@ -23,9 +23,13 @@ public struct MatrixDiff: Sendable, Equatable {
 
     /// Cells compared elsewhere (a past layout against its replay), listed worst first.
     public init(cells: [Cell], tolerance: Double) {
-        self.cells = Self.listingOrder.flatMap { change in
-            cells.filter { $0.diff.change == change }.sorted { $0.index < $1.index }
+        let inOrder = cells.sorted { $0.index < $1.index }
+        var listed: [Cell] = []
+        listed.reserveCapacity(cells.count)
+        for change in Self.listingOrder {
+            for cell in inOrder where cell.diff.change == change { listed.append(cell) }
         }
+        self.cells = listed
         self.tolerance = tolerance
     }
 
@@ -34,17 +38,25 @@ public struct MatrixDiff: Sendable, Equatable {
 
     /// Cells with the same key are compared; a cell on one side only is a selection mismatch.
     public init(before: SolvedMatrix, after: SolvedMatrix, tolerance: Double = 0.5) throws(RequestError) {
-        let beforeKeys = before.plan.cells.map(\.key)
-        let afterKeys = after.plan.cells.map(\.key)
-        guard beforeKeys == afterKeys, before.results.count == after.results.count else {
+        let beforeCells = before.plan.cells
+        let afterCells = after.plan.cells
+        guard beforeCells.count == afterCells.count, before.results.count == after.results.count,
+            before.results.count == beforeCells.count,
+            zip(beforeCells, afterCells).allSatisfy({ $0.isSameCell(as: $1) })
+        else {
             throw RequestError(
                 path: "matrix",
                 message:
-                    "the two sides select different cells (\(beforeKeys.count) and \(afterKeys.count)); compare them with the same devices"
+                    "the two sides select different cells (\(beforeCells.count) and \(afterCells.count)); compare them with the same devices"
             )
         }
-        let compared = zip(beforeKeys, zip(before.results, after.results)).enumerated().map { index, cell in
-            Cell(key: cell.0, index: index, diff: CellDiff(before: cell.1.0, after: cell.1.1, tolerance: tolerance))
+        var compared: [Cell] = []
+        compared.reserveCapacity(afterCells.count)
+        for index in afterCells.indices {
+            compared.append(
+                Cell(
+                    key: afterCells[index].key, index: index,
+                    diff: CellDiff(before: before.results[index], after: after.results[index], tolerance: tolerance)))
         }
         self.init(cells: compared, tolerance: tolerance)
     }
@@ -104,5 +116,14 @@ public struct MatrixDiff: Sendable, Equatable {
             lines.append("\(cell.diff.change.rawValue) \(cell.key): \(parts.joined(separator: "; "))")
         }
         return lines.joined(separator: "\n")
+    }
+}
+
+extension MatrixCell {
+    /// The same cell of another matrix: the same device held the same way, written the same way, in
+    /// the same state (what its key says, without building the key).
+    func isSameCell(as other: MatrixCell) -> Bool {
+        deviceID == other.deviceID && orientation == other.orientation && direction == other.direction
+            && state == other.state
     }
 }
