@@ -41,7 +41,8 @@ api_key="$(create_tenant_key "$base" "$admin_token" conformance)"
 
 # Pagination cursors are opaque tokens the server issues; a made-up one is rightly a 400, so the
 # cursor parameters get real cursors: one from the audit listing (its first page holds the tenant's
-# creation events) and one for the history listing, built as the server builds them.
+# creation events) and one for the history and diff listings (same form), built as the server
+# builds them.
 audit_cursor="$(curl -sf "$base/v1/audit?limit=1" -H "Authorization: Bearer $api_key" |
     python3 -c 'import json,sys; print(json.load(sys.stdin)["nextCursor"])')"
 layouts_cursor="$(python3 -c '
@@ -92,6 +93,10 @@ include-name = "GET /v1/layouts"
 parameters = { cursor = "$layouts_cursor" }
 
 [[operations]]
+include-name = "GET /v1/diffs"
+parameters = { cursor = "$layouts_cursor" }
+
+[[operations]]
 include-name = "PUT /v1/profiles/{name}"
 checks.positive_data_acceptance.expected-statuses = ["2XX", 401, 403, 404, 409, 412, 422]
 
@@ -117,6 +122,20 @@ checks.positive_data_acceptance.expected-statuses = ["2XX", 401, 403, 404, 422]
 
 [[operations]]
 include-name = "POST /v1/scenarios"
+checks.positive_data_acceptance.expected-statuses = ["2XX", 401, 403, 404, 422]
+
+# A diff's sides are layout documents (above), and a stored profile or layout solved across the
+# matrix meets the same rules.
+[[operations]]
+include-name = "POST /v1/diffs"
+checks.positive_data_acceptance.expected-statuses = ["2XX", 401, 403, 404, 422]
+
+[[operations]]
+include-name = "GET /v1/profiles/{name}/versions/{n}/diff/{b}"
+checks.positive_data_acceptance.expected-statuses = ["2XX", 401, 403, 404, 422]
+
+[[operations]]
+include-name = "POST /v1/layouts/{id}/replay"
 checks.positive_data_acceptance.expected-statuses = ["2XX", 401, 403, 404, 422]
 
 # A tenant archive is any string to JSON Schema; its lines must be JSON records in order (400 for a

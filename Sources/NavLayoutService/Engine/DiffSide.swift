@@ -101,7 +101,8 @@ struct DiffSide {
             reference["profile"] = .string(name)
             switch object["version"] {
             case nil, .null?: break
-            case .number(let number)? where number >= 1 && number <= 1e9 && number == number.rounded():
+            case .number(let number)?
+            where number >= 1 && number <= 9_007_199_254_740_992 && number == number.rounded():
                 reference["profileVersion"] = .number(number)
             default:
                 throw DiffRoutes.invalid([

@@ -16,6 +16,8 @@ extension OpenAPIDocument {
 
     static var reviewOperations: [OpenAPIOperation] {
         let p = problems
+        // 2^53, as for GET /v1/profiles/{name}/versions/{n}: the largest bound a JSON number states exactly.
+        let version = S.integer(minimum: 1, maximum: 9_007_199_254_740_992)
         return [
             OpenAPIOperation(
                 method: "post", path: "/v1/diffs", operationID: "createDiff", tag: "review",
@@ -73,8 +75,9 @@ extension OpenAPIDocument {
                     "Version `n` is the before side, `b` the after side; computed, not recorded. `devices` picks device ids (every preset by default).",
                 security: .apiKey,
                 parameters: [
-                    R.pathParameter("name", "The profile name."), R.pathParameter("n", "The before version."),
-                    R.pathParameter("b", "The after version."),
+                    R.pathParameter("name", "The profile name."),
+                    R.pathParameter("n", "The before version.", schema: version),
+                    R.pathParameter("b", "The after version.", schema: version),
                     R.queryParameter("devices", "Comma-separated device ids of GET /v1/devices.", schema: S.string()),
                     R.queryParameter(
                         "tolerance", "Points per edge a frame may move and count as unchanged (default 0.5).",
@@ -107,7 +110,7 @@ extension OpenAPIDocument {
     }
 
     static var reviewSchemas: [(String, JSONValue)] {
-        let version = S.integer(minimum: 1)
+        let version = S.integer(minimum: 1, maximum: 9_007_199_254_740_992)
         let side: JSONValue = .object([
             (
                 "oneOf",
