@@ -26,6 +26,7 @@ extension Solver {
     /// non-basic symbols, pick a symbol to make basic, or run phase one with an artificial variable
     /// when none fits. Returns the new record's index.
     mutating func insert(_ constraint: Constraint, isEdit: Bool) throws(SolverError) -> Int32 {
+        tableau.structureVersion &+= 1
         let key = constraint
         guard recordOfConstraint[key] == nil else { throw .duplicateConstraint(constraint) }
         let isRequired = constraint.priority.isRequired
@@ -406,6 +407,7 @@ extension Solver {
 
     /// Takes a constraint's row out of the tableau (Cassowary's incremental remove) and re-optimises.
     mutating func erase(recordIndex: Int32) {
+        tableau.structureVersion &+= 1
         guard let record = records[Int(recordIndex)] else { return }
         recordOfConstraint[record.constraint] = nil
         records[Int(recordIndex)] = nil

@@ -17,6 +17,36 @@ extension Solver {
     /// needs it. Each step looks at a symbol's row or definition once, so a layout whose variables
     /// chain through one another costs time in proportion to its size, not to the chain's square.
     public func undeterminedVariables() -> [Variable] {
+        undeterminedVariablesUsingProbe().variables
+    }
+
+    /// ``undeterminedVariables()``, answered from `memo` when the tableau is the one the memo was
+    /// made from but for its constants, with the same rows at zero: only constants moved (edit
+    /// variables re-solved without a pivot, as a device matrix does from screen to screen).
+    ///
+    /// The answer depends on the constants only through which restricted rows are at zero. P's
+    /// directions come from the rows' coefficients; a restricted basic symbol bounds them only where
+    /// it is at zero, and a convex set's variable is constant all over it exactly when it is constant
+    /// along the directions open at one of its points. The memo is kept only when the answer came
+    /// from the tableau alone: the scratch solver of the last resort is built from the values, and
+    /// its rounding is not a property of the rows.
+    public func undeterminedVariables(memo: inout DeterminednessMemo) -> [Variable] {
+        if memo.structureVersion == tableau.structureVersion, let variables = memo.variables,
+            tableau.matchesZeroPattern(memo.pattern)
+        {
+            memo.wasReused = true
+            return variables
+        }
+        let pattern = tableau.zeroPattern()
+        let answer = undeterminedVariablesUsingProbe()
+        memo = DeterminednessMemo(
+            structureVersion: tableau.structureVersion, pattern: pattern ?? [],
+            variables: answer.usedProbe || pattern == nil ? nil : answer.variables)
+        return answer.variables
+    }
+
+    /// The undetermined variables, and whether the scratch solver was needed to find them.
+    private func undeterminedVariablesUsingProbe() -> (variables: [Variable], usedProbe: Bool) {
         var probe: Solver?
         var undetermined: [Variable] = []
         // The exact expansion writes the tableau's accumulator, so it works on a copy (only that
@@ -59,7 +89,7 @@ extension Solver {
             if probe == nil { probe = probeSolver() }
             if probe?.isFixed(variable) == false { undetermined.append(variable) }
         }
-        return undetermined
+        return (undetermined, probe != nil)
     }
 
     /// The exact tableau test (``isDeterminedByTableau(_:in:expansion:)``) on a scratch copy.

@@ -304,6 +304,7 @@ extension Tableau {
 
     /// Makes `entering` basic in the row of `slot`; the row's basic symbol leaves the basis.
     mutating func pivot(entering: Int32, slot: Int32) {
+        structureVersion &+= 1
         journalRow(slot)
         let leaving = rows[Int(slot)].basic
         var entries: [RowEntry] = []

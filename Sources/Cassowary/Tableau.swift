@@ -71,6 +71,9 @@ struct Tableau {
     /// of the solver's work that grows with a system's fill, for callers that bound it (see
     /// ``Solver/workDone``).
     var workDone = 0
+    /// Moves on every change of the rows' structure (a pivot, a constraint or edit variable added or
+    /// removed), never on a change of constants alone; ``DeterminednessMemo`` is keyed by it.
+    var structureVersion: UInt64 = 0
     /// Past this much work the simplex loops stop where they are (see ``Solver/workLimit``).
     var workLimit = Int.max
 
@@ -126,6 +129,35 @@ struct Tableau {
 
     @inline(__always)
     static func nearZero(_ value: Double) -> Bool { abs(value) < epsilon }
+
+    /// For each row, whether its basic symbol is at zero: 0 for an external basic symbol (its value
+    /// bounds nothing) or a free slot, 1 for a restricted one at zero, 2 for one clearly above it. Nil
+    /// when a restricted row is in neither band (near the tolerances, or below zero), where a
+    /// comparison of patterns would be a guess.
+    func zeroPattern() -> [UInt8]? {
+        var pattern = [UInt8](repeating: 0, count: rows.count)
+        for slot in rows.indices {
+            guard let code = zeroCode(ofRow: slot) else { return nil }
+            pattern[slot] = code
+        }
+        return pattern
+    }
+
+    /// Whether the rows are at zero exactly where `pattern` (a ``zeroPattern()``) says they were.
+    func matchesZeroPattern(_ pattern: [UInt8]) -> Bool {
+        guard pattern.count == rows.count else { return false }
+        for slot in rows.indices where zeroCode(ofRow: slot) != pattern[slot] { return false }
+        return true
+    }
+
+    /// A row's entry in ``zeroPattern()``.
+    private func zeroCode(ofRow slot: Int) -> UInt8? {
+        let basic = rows[slot].basic
+        guard basic >= 0, kind[Int(basic)] != .external else { return 0 }
+        let constant = rows[slot].constant
+        if Tableau.nearZero(constant) { return 1 }
+        return constant > Solver.reportTolerance ? 2 : nil
+    }
 
     // MARK: Symbol allocation
 
