@@ -143,6 +143,35 @@ if let profile {
 }
 measureEngine()
 
+/// The two targets as ratios taken back to back in each repetition (`medianRatio`): a matrix cell
+/// over a served single solve, and a diff over one matrix of its before side, each on a pipeline that
+/// has seen the bodies (as the service and a repeated review are).
+@MainActor func measurePairedRatios() {
+    let served = LayoutPipeline(clock: engineClock)
+    let cells = Double((try? served.matrix(LayoutBody.read(bytes)).results.count) ?? 1)
+    let cellOverSingle =
+        medianRatio(repetitions: repetitions) {
+            (try? served.matrix(LayoutBody.read(bytes)).results.count) ?? 0
+        } over: {
+            (try? served.solve(LayoutBody.read(bytes)).result.frames.count) ?? 0
+        } / cells
+    let diffOverMatrix = medianRatio(repetitions: repetitions) {
+        layoutDiff(bytes, afterBytes, through: served)
+    } over: {
+        (try? served.matrix(LayoutBody.read(bytes)).results.count) ?? 0
+    }
+    let coldDiffOverMatrix = medianRatio(repetitions: repetitions) {
+        layoutDiff(bytes, afterBytes, through: LayoutPipeline(clock: engineClock))
+    } over: {
+        (try? LayoutPipeline(clock: engineClock).matrix(LayoutBody.read(bytes)).results.count) ?? 0
+    }
+    print("paired, medians of \(repetitions) ratios taken back to back:")
+    print(String(format: "  matrix cell / served single solve   %6.3f  (target 0.25)", cellOverSingle))
+    print(String(format: "  diff / matrix                       %6.3f  (target 2.2)", diffOverMatrix))
+    print(String(format: "  diff / matrix, new pipelines (CLI)  %6.3f  (target 2.2)", coldDiffOverMatrix))
+}
+measurePairedRatios()
+
 let base = try JSONParser().parse(bytes)
 let plan = try MatrixPlan(base: base)
 let cells = Double(plan.cells.count)

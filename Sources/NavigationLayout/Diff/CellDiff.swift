@@ -1,3 +1,6 @@
+// Hot: measured by the `diff` profile of navlayout-matrix-bench (`navlayout-matrix-bench --profile
+// diff`, BENCHMARKS.md "Layout diff and the matrix"): a diff compares every cell of two matrices.
+
 /// What changed in one layout between two results of the same cell (the same screen, state and
 /// width class): the first step of a layout review, which compares a change across the device matrix.
 ///

@@ -6,7 +6,17 @@ import Cassowary
 /// Ambiguous layouts: items whose position or size no constraint determines.
 extension LayoutSession {
     /// `visible`: the positions of the result's visible frames, ascending.
-    func ambiguityDiagnostics(visible: [Int]) -> [Diagnostic] {
+    mutating func ambiguityDiagnostics(visible: [Int]) -> [Diagnostic] {
+        // A screen re-solved without a pivot leaves the same rows at zero: the solver keeps its
+        // answer, and with the same items visible the findings are the last solve's.
+        let undetermined = solver.undeterminedVariables(memo: &determinedness)
+        if determinedness.wasReused, let last = lastAmbiguity, last.visible == visible { return last.diagnostics }
+        let diagnostics = ambiguityDiagnostics(visible: visible, undetermined: undetermined)
+        lastAmbiguity = (visible, diagnostics)
+        return diagnostics
+    }
+
+    private func ambiguityDiagnostics(visible: [Int], undetermined: [Variable]) -> [Diagnostic] {
         var report = AmbiguityReport(itemCount: items.count, visible: visible)
         // Variables no constraint mentions are unknown to the solver, and free (tested one by one, in
         // the order left, width, top, height), then the ones the solver leaves undetermined: each is
@@ -19,7 +29,6 @@ extension LayoutSession {
                 noteAmbiguity(item: index, horizontal: false, in: &report)
             }
         }
-        let undetermined = solver.undeterminedVariables()
         guard !undetermined.isEmpty else { return report.diagnostics }
         // A few free variables (often a guide's axis that nothing reads) are looked up one by one;
         // many, as in a long column of views without sizes, through a table of every variable.

@@ -2,7 +2,7 @@
 extension LayoutSession {
     // MARK: The result
 
-    func makeResult(frames rawFrames: consuming [Frame]) -> LayoutResult {
+    mutating func makeResult(frames rawFrames: consuming [Frame]) -> LayoutResult {
         // Rounded in place: the solve loop hands its frames over.
         var frames = rawFrames
         for index in frames.indices { frames[index] = frames[index].rounded() }

@@ -15,6 +15,11 @@ import Cassowary
 struct LayoutSession: Sendable {
     private(set) var plan: LayoutPlan
     var solver = Solver()
+    /// The solver's last answer on which variables are undetermined, for the next solve to reuse
+    /// when only constants moved (`Solver.undeterminedVariables(memo:)`).
+    var determinedness = DeterminednessMemo()
+    /// The ambiguity findings of the last solve and the items visible then.
+    var lastAmbiguity: (visible: [Int], diagnostics: [Diagnostic])?
     var items: [PlacedItem] = []
     var itemIndex = ItemNameIndex()
     /// Every constraint the session installs with its label (rendered as text only for diagnostics and

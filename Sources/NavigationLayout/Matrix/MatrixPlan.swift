@@ -1,3 +1,6 @@
+// Hot: measured by the `matrix` stage (Benchmarks/Thresholds/budgets.json,
+// `navlayout-matrix-bench --profile matrix`); changes here are checked by scripts/check-budgets.sh.
+
 /// The cells of a device matrix for one request, in their fixed order: devices in catalog order,
 /// then orientation (portrait, landscape), direction (ltr, rtl) and state (disabled, ready,
 /// guidance). A multitasking window has landscape cells only.
@@ -26,36 +29,43 @@ public struct MatrixPlan: Sendable, Equatable {
         guard let firstDevice = selection.devices.first, let firstWindow = firstDevice.windows.first else {
             throw RequestError(path: "matrix.devices", message: "the selection holds no device")
         }
-        var requests: [(state: NavigationMode, request: LayoutRequest)] = []
+        var requests: [(state: NavigationMode, request: SharedRequest)] = []
         for state in selection.states {
             let json = Self.cellJSON(
                 base: baseObject, metrics: firstWindow.metrics, direction: .leftToRight, state: state)
-            requests.append((state, try LayoutRequest.decode(from: json)))
+            requests.append((state, SharedRequest(try LayoutRequest.decode(from: json))))
         }
         var cells: [MatrixCell] = []
+        cells.reserveCapacity(
+            selection.devices.count * selection.orientations.count * selection.directions.count * requests.count)
         var groups: [MatrixCellGroup] = []
+        // The group of each direction and state, looked up without copying the groups.
+        var groupOf: [(direction: LayoutDirection, state: NavigationMode, index: Int)] = []
         for device in selection.devices {
             for orientation in selection.orientations {
                 guard let metrics = device.metrics(orientation) else { continue }
                 for direction in selection.directions {
-                    for (state, decoded) in requests {
-                        var request = decoded
-                        request.screen = Screen(
+                    for (state, shared) in requests {
+                        let screen = Screen(
                             width: metrics.width, height: metrics.height, safeArea: metrics.safeArea,
-                            layoutDirection: direction, carPlay: decoded.screen.carPlay)
+                            layoutDirection: direction, carPlay: shared.request.screen.carPlay)
                         let groupIndex: Int
-                        if let index = groups.firstIndex(where: { $0.direction == direction && $0.state == state }) {
-                            groupIndex = index
+                        if let known = groupOf.first(where: { $0.direction == direction && $0.state == state }) {
+                            groupIndex = known.index
                         } else {
+                            var request = shared.request
+                            request.screen = screen
                             groups.append(
                                 MatrixCellGroup(direction: direction, state: state, request: request, cellIndexes: []))
                             groupIndex = groups.count - 1
+                            groupOf.append((direction, state, groupIndex))
                         }
                         groups[groupIndex].cellIndexes.append(cells.count)
                         cells.append(
                             MatrixCell(
                                 deviceID: device.id, deviceName: device.name, orientation: orientation,
-                                direction: direction, state: state, request: request, groupIndex: groupIndex))
+                                direction: direction, state: state, screen: screen, base: shared,
+                                groupIndex: groupIndex))
                     }
                 }
             }

@@ -39,8 +39,11 @@ public struct MatrixReport: Sendable, Equatable {
     /// Sets the history id of each row from `ids` (by cell key), for a caller that records after
     /// solving.
     public mutating func record(ids: [(key: String, id: String)]) {
+        var positions: [String: Int] = [:]  // lookups only
+        positions.reserveCapacity(rows.count)
+        for index in rows.indices { positions[rows[index].cell.key] = index }
         for (key, id) in ids {
-            if let index = rows.firstIndex(where: { $0.cell.key == key }) { rows[index].outcome.recordedID = id }
+            if let index = positions[key] { rows[index].outcome.recordedID = id }
         }
     }
 

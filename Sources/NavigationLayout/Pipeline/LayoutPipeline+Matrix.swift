@@ -32,7 +32,7 @@ extension LayoutPipeline {
             var remaining = group.cellIndexes[...]
             return { cell in
                 let start = self.clock()
-                var result = lease.instance.layout.solve(screen: cell.request.screen)
+                var result = lease.instance.layout.solve(screen: cell.screen)
                 do throws(RequestError) {
                     try self.limits.checkSolverWork(of: lease.instance.layout)
                 } catch {
