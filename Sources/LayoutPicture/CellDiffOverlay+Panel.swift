@@ -37,7 +37,7 @@ extension CellDiffOverlay {
                     diagnostic, introduced: introduced, line: text, first: first, at: start, renderer: renderer,
                     into: &builder)
             case .legendAfter:
-                drawLegendEntry("after", label: "now: as the layout draws it", at: start, into: &builder) { builder in
+                builder.legendEntry("after", label: "now: as the layout draws it", at: start) { builder in
                     let style = PicturePalette.style(for: .customView)
                     builder.empty(
                         "rect",
@@ -48,18 +48,18 @@ extension CellDiffOverlay {
                         ])
                 }
             case .legendBefore:
-                drawLegendEntry("before", label: "before: where it was (dashed)", at: start, into: &builder) {
+                builder.legendEntry("before", label: "before: where it was (dashed)", at: start) {
                     builder in
                     Self.drawSampleOutline(PicturePalette.beforeColor, width: 1.4, at: start, into: &builder)
                 }
             case .legendComponent(let change):
-                drawLegendEntry(change.rawValue, label: Self.legendLabel(change), at: start, into: &builder) {
+                builder.legendEntry(change.rawValue, label: Self.legendLabel(change), at: start) {
                     builder in
                     drawSample(change, at: start, into: &builder)
                 }
             case .legendMark(let severity):
                 let label = "named by a new diagnostic (" + severity.rawValue + ")"
-                drawLegendEntry("mark-" + severity.rawValue, label: label, at: start, into: &builder) { builder in
+                builder.legendEntry("mark-" + severity.rawValue, label: label, at: start) { builder in
                     builder.empty(
                         "rect",
                         [
@@ -133,29 +133,8 @@ extension CellDiffOverlay {
                     "\u{2713}", color: PicturePalette.okColor, at: center, radius: 5.5, into: &builder)
             }
         }
-        let prefix = diagnostic.code.rawValue + ":"
-        if first, text.hasPrefix(prefix) {
-            builder.open(
-                "text", ["x": .number(start.x + 14), "y": .number(start.y), "fill": .text(PicturePalette.ink)])
-            builder.text("tspan", ["font-weight": "bold", "fill": .text(color)], prefix)
-            builder.text("tspan", [:], String(text.dropFirst(prefix.count)))
-            builder.close("text")
-        } else {
-            builder.text(
-                "text", ["x": .number(start.x + 14), "y": .number(start.y), "fill": .text(PicturePalette.ink)], text)
-        }
+        builder.findingLine(text, code: first ? diagnostic.code.rawValue : nil, codeColor: color, at: start)
         builder.close("g")
     }
 
-    /// A legend entry: a sample of what it explains, then its label.
-    private func drawLegendEntry(
-        _ role: String, label: String, at start: PicturePoint, into builder: inout SVGBuilder,
-        sample: (inout SVGBuilder) -> Void
-    ) {
-        builder.open("g", ["class": .text("legend-entry " + role)])
-        sample(&builder)
-        builder.text(
-            "text", ["x": .number(start.x + 30), "y": .number(start.y), "fill": .text(PicturePalette.ink)], label)
-        builder.close("g")
-    }
 }

@@ -42,24 +42,7 @@ public struct CellDiffOverlay: Sendable, Equatable {
     /// A standalone SVG document holding the overlay at scale 1.
     public func renderDocument(options: SVGRenderer.Options = .full) -> String {
         let layout = CellDiffLayout(self, options: options)
-        var builder = SVGBuilder(output: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
-        builder.open(
-            "svg",
-            [
-                "xmlns": "http://www.w3.org/2000/svg", "version": "1.1",
-                "width": .number(layout.size.width), "height": .number(layout.size.height),
-                "viewBox": .text(
-                    "0 0 " + SVGNumber.format(layout.size.width) + " " + SVGNumber.format(layout.size.height)),
-            ])
-        builder.empty(
-            "rect",
-            [
-                "class": "background", "x": 0, "y": 0, "width": .number(layout.size.width),
-                "height": .number(layout.size.height), "fill": "#ffffff",
-            ])
-        draw(layout, into: &builder)
-        builder.close("svg")
-        return builder.output
+        return SVGBuilder.document(size: layout.size) { builder in draw(layout, into: &builder) }
     }
 
     /// Appends the overlay to `svg` as one `<g>` element whose top-left corner is at `origin`, drawn at

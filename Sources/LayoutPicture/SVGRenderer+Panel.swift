@@ -30,11 +30,11 @@ extension SVGRenderer {
             case .diagnostic(let index, let diagnostic, let text, let first):
                 drawDiagnostic(diagnostic, index: index, line: text, first: first, at: start, into: &builder)
             case .legendKind(let kind):
-                drawLegendEntry("kind-" + kind.rawValue, label: kind.legendName, at: start, into: &builder) { builder in
+                builder.legendEntry("kind-" + kind.rawValue, label: kind.legendName, at: start) { builder in
                     drawKindSample(kind, at: start, into: &builder)
                 }
             case .legendSafeArea:
-                drawLegendEntry("safe-area", label: "outside the safe area", at: start, into: &builder) { builder in
+                builder.legendEntry("safe-area", label: "outside the safe area", at: start) { builder in
                     builder.empty(
                         "rect",
                         [
@@ -44,7 +44,7 @@ extension SVGRenderer {
                 }
             case .legendMark(let severity):
                 let label = "named by a diagnostic (" + severity.rawValue + ")"
-                drawLegendEntry("mark-" + severity.rawValue, label: label, at: start, into: &builder) { builder in
+                builder.legendEntry("mark-" + severity.rawValue, label: label, at: start) { builder in
                     builder.empty(
                         "rect",
                         [
@@ -54,7 +54,7 @@ extension SVGRenderer {
                 }
             case .legendGhost(let duration):
                 let label = "prompt start frame, arrow to its end (" + SVGNumber.format(duration) + " s)"
-                drawLegendEntry("prompt-animation", label: label, at: start, into: &builder) { builder in
+                builder.legendEntry("prompt-animation", label: label, at: start) { builder in
                     builder.empty(
                         "rect",
                         [
@@ -105,31 +105,9 @@ extension SVGRenderer {
             drawSeverityMarker(
                 diagnostic.severity, at: PicturePoint(x: start.x + 6, y: start.y - 4), radius: 5.5, into: &builder)
         }
-        let prefix = diagnostic.code.rawValue + ":"
-        if first, text.hasPrefix(prefix) {
-            builder.open(
-                "text", ["x": .number(start.x + 14), "y": .number(start.y), "fill": .text(PicturePalette.ink)])
-            builder.text(
-                "tspan", ["font-weight": "bold", "fill": .text(PicturePalette.color(for: diagnostic.severity))],
-                prefix)
-            builder.text("tspan", [:], String(text.dropFirst(prefix.count)))
-            builder.close("text")
-        } else {
-            builder.text(
-                "text", ["x": .number(start.x + 14), "y": .number(start.y), "fill": .text(PicturePalette.ink)], text)
-        }
-        builder.close("g")
-    }
-
-    /// A legend entry: a sample of what it explains, then its label.
-    private func drawLegendEntry(
-        _ role: String, label: String, at start: PicturePoint, into builder: inout SVGBuilder,
-        sample: (inout SVGBuilder) -> Void
-    ) {
-        builder.open("g", ["class": .text("legend-entry " + role)])
-        sample(&builder)
-        builder.text(
-            "text", ["x": .number(start.x + 30), "y": .number(start.y), "fill": .text(PicturePalette.ink)], label)
+        builder.findingLine(
+            text, code: first ? diagnostic.code.rawValue : nil,
+            codeColor: PicturePalette.color(for: diagnostic.severity), at: start)
         builder.close("g")
     }
 

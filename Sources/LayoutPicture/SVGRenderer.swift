@@ -45,26 +45,7 @@ public struct SVGRenderer: Sendable {
     /// A standalone SVG document holding the picture at scale 1.
     public func renderDocument(_ picture: LayoutPicture) -> String {
         let layout = PictureLayout(picture: picture, options: options)
-        var svg = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        var builder = SVGBuilder(output: "")
-        builder.open(
-            "svg",
-            [
-                "xmlns": "http://www.w3.org/2000/svg", "version": "1.1",
-                "width": .number(layout.size.width), "height": .number(layout.size.height),
-                "viewBox": .text(
-                    "0 0 " + SVGNumber.format(layout.size.width) + " " + SVGNumber.format(layout.size.height)),
-            ])
-        builder.empty(
-            "rect",
-            [
-                "class": "background", "x": 0, "y": 0, "width": .number(layout.size.width),
-                "height": .number(layout.size.height), "fill": "#ffffff",
-            ])
-        draw(layout, into: &builder)
-        builder.close("svg")
-        svg += builder.output
-        return svg
+        return SVGBuilder.document(size: layout.size) { builder in draw(layout, into: &builder) }
     }
 
     /// Appends the picture to `svg` as one `<g>` element whose top-left corner is at `origin`, drawn at
