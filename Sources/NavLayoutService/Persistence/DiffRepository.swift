@@ -62,30 +62,15 @@ public struct DiffRepository: Sendable {
     {
         let timing = timer.begin(.diffsList)
         defer { timing.end() }
-        let size = PageSize.clamped(limit)
-        let after = try cursor.map(LayoutHistoryCursor.init(decoding:))
         var conditions = ["tenant_id = ?"]
         var arguments: [DatabaseValue] = [.text(tenantID)]
         if let profile {
             conditions.append("(before_profile = ? OR after_profile = ?)")
             arguments.append(contentsOf: [.text(profile), .text(profile)])
         }
-        if let after {
-            conditions.append("(created_at, id) < (?, ?)")
-            arguments.append(contentsOf: [after.createdAt.databaseValue, .text(after.id.text)])
-        }
-        arguments.append(.integer(Int64(size + 1)))
-        let sql = """
-            SELECT \(DiffSummary.columns) FROM diffs WHERE \(conditions.joined(separator: " AND "))
-            ORDER BY created_at DESC, id DESC LIMIT ?
-            """
-        let statementArguments = StatementArguments(arguments)
-        let rows = try await database.read { connection in
-            try connection.fetchAll(DiffSummary.self, sql, statementArguments)
-        }
-        let items = Array(rows.prefix(size))
-        let next =
-            rows.count > size ? items.last.map { LayoutHistoryCursor(createdAt: $0.createdAt, id: $0.id).encoded } : nil
-        return Page(items: items, nextCursor: next)
+        return try await KeysetPage.fetch(
+            DiffSummary.self, columns: DiffSummary.columns, from: "diffs", conditions: conditions,
+            arguments: arguments, limit: limit, cursor: cursor, in: database
+        ) { ($0.createdAt, $0.id) }
     }
 }

@@ -79,20 +79,14 @@ public struct LayoutHistoryRepository: Sendable {
         }
     }
 
-    /// One page of the tenant's history, newest first (by time, then id), matching `filter`.
-    ///
-    /// `cursor` is the previous page's `nextCursor`. Pages continue strictly after the last row
-    /// seen, by a row-value comparison on (created_at, id), which is a total order: paging never
-    /// repeats a row, and never skips one that existed when paging started, whatever is inserted or
-    /// deleted by retention meanwhile.
+    /// One page of the tenant's history, newest first (by time, then id), matching `filter`;
+    /// `cursor` is the previous page's `nextCursor` (`KeysetPage`).
     public func list(
         tenantID: String, filter: LayoutHistoryFilter = LayoutHistoryFilter(), limit: Int? = nil,
         cursor: String? = nil
     ) async throws -> Page<LayoutSummary> {
         let timing = timer.begin(.layoutsList)
         defer { timing.end() }
-        let size = PageSize.clamped(limit)
-        let after = try cursor.map(LayoutHistoryCursor.init(decoding:))
         var conditions = ["tenant_id = ?"]
         var arguments: [DatabaseValue] = [.text(tenantID)]
         if let profileName = filter.profileName {
@@ -123,25 +117,10 @@ public struct LayoutHistoryRepository: Sendable {
             conditions.append("created_at < ?")
             arguments.append(until.databaseValue)
         }
-        if let after {
-            conditions.append("(created_at, id) < (?, ?)")
-            arguments.append(contentsOf: [after.createdAt.databaseValue, .text(after.id.text)])
-        }
-        arguments.append(.integer(Int64(size + 1)))
-        // The SQL text depends only on which filters are present (a few dozen shapes), so the
-        // statement cache keeps each shape prepared.
-        let sql = """
-            SELECT \(LayoutSummary.columns) FROM layouts WHERE \(conditions.joined(separator: " AND "))
-            ORDER BY created_at DESC, id DESC LIMIT ?
-            """
-        let statementArguments = StatementArguments(arguments)
-        let rows = try await database.read { connection in
-            try connection.fetchAll(LayoutSummary.self, sql, statementArguments)
-        }
-        let items = Array(rows.prefix(size))
-        let next =
-            rows.count > size ? items.last.map { LayoutHistoryCursor(createdAt: $0.createdAt, id: $0.id).encoded } : nil
-        return Page(items: items, nextCursor: next)
+        return try await KeysetPage.fetch(
+            LayoutSummary.self, columns: LayoutSummary.columns, from: "layouts", conditions: conditions,
+            arguments: arguments, limit: limit, cursor: cursor, in: database
+        ) { ($0.createdAt, $0.id) }
     }
 
     /// The number of layouts recorded for the tenant.
