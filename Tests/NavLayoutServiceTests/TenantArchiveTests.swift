@@ -22,10 +22,13 @@ private func populatedStore(in folder: TemporaryFolder) async throws -> (Store, 
     try await store.profiles.delete(tenantID: tenantID, name: "old", actor: .admin)
     _ = try await store.keys.revoke(tenantID: tenantID, keyID: second.key.id, actor: .admin)
     for marker in 0..<3 {
-        try await store.layouts.record(
-            sampleLayout(
-                tenantID: tenantID, profile: marker == 0 ? "driver" : nil, version: marker == 0 ? 2 : nil,
-                marker: marker))
+        var layout = sampleLayout(
+            tenantID: tenantID, profile: marker == 0 ? "driver" : nil, version: marker == 0 ? 2 : nil, marker: marker)
+        if marker == 1 {
+            layout.device = "iphone-15"
+            layout.codes = ["overlap", "offscreen"]
+        }
+        try await store.layouts.record(layout)
     }
     return (store, TenantArchiveRepository(database: store.database, clock: { clock.now() }))
 }
@@ -91,10 +94,44 @@ struct TenantArchiveTests {
         await #expect(throws: PersistenceError.notFound(.profile, id: "old")) {
             try await fresh.profiles.current(tenantID: report.tenant.id, name: "old")
         }
+        // History filters by device and code as before the export.
+        let onDevice = try await fresh.layouts.list(
+            tenantID: report.tenant.id, filter: LayoutHistoryFilter(device: "iphone-15"))
+        #expect(onDevice.items.count == 1)
+        let withCode = try await fresh.layouts.list(
+            tenantID: report.tenant.id, filter: LayoutHistoryFilter(code: "offscreen"))
+        #expect(withCode.items.map(\.id) == onDevice.items.map(\.id))
         // No imported key authenticates.
         let keys = try await fresh.keys.list(tenantID: report.tenant.id)
         #expect(keys.count == 2)
         #expect(keys.allSatisfy { $0.isRevoked })
+    }
+
+    @Test("an archive written before layouts kept a device and codes imports, the codes read from each result")
+    func olderArchive() async throws {
+        let folder = try TemporaryFolder()
+        let (_, archives) = try await populatedStore(in: folder)
+        var archive: [String] = []
+        for line in lines(try await archives.export(tenantName: "acme")) {
+            var record = try object(line)
+            if record["type"]?.stringValue == "layout" {
+                record["device"] = nil
+                record["codes"] = nil
+                record["result"] = .string(#"{"diagnostics":[{"code":"prompt-overlap"}]}"#)
+            }
+            archive.append(JSONWriter().string(for: .object(record)))
+        }
+        let otherFolder = try TemporaryFolder()
+        let fresh = try await Store.open(.file, in: otherFolder)
+        let report = try await TenantArchiveRepository(database: fresh.database).importArchive(
+            Array(archive.joined(separator: "\n").utf8))
+        #expect(report.layouts == 3)
+        let withCode = try await fresh.layouts.list(
+            tenantID: report.tenant.id, filter: LayoutHistoryFilter(code: "prompt-overlap"))
+        #expect(withCode.items.count == 3)
+        let onDevice = try await fresh.layouts.list(
+            tenantID: report.tenant.id, filter: LayoutHistoryFilter(device: "iphone-15"))
+        #expect(onDevice.items.isEmpty)
     }
 
     @Test("importing a tenant that exists is a conflict on line 1 and writes nothing")

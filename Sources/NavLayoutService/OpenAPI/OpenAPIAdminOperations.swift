@@ -10,8 +10,8 @@ extension OpenAPIDocument {
         "JSON lines, one record per line with a `type`: `tenant` (first, with `format` 1), `apiKey` (id, prefix, "
         + "times; never a secret or its digest), `profile` (name, times, `deletedAt`), `profileVersion` (`profile`, "
         + "`version`, `document` and `description` as stored, `etag`, `createdAt`, `createdByKeyId`), `layout` (id, "
-        + "profile reference, mode, navigation, status, `createdAt`, `request` and `result` as stored). Times are "
-        + "RFC 3339 with microseconds."
+        + "profile reference, mode, navigation, status, `createdAt`, `request` and `result` as stored, `device` and "
+        + "`codes`, which an older archive may leave out). Times are RFC 3339 with microseconds."
 
     static var adminOperations: [OpenAPIOperation] {
         [

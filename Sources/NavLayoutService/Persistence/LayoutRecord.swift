@@ -56,12 +56,21 @@ public struct NewLayoutRecord: Sendable, Hashable {
         self.codes = codes
     }
 
-    /// `codes` as stored: each once, in order, between spaces, so that `instr(codes, ' code ')` finds one.
-    var storedCodes: String {
+    /// `codes` as stored (`storedCodes(_:)`).
+    var storedCodes: String { Self.storedCodes(codes) }
+
+    /// Diagnostic codes as the `codes` column holds them: each once, in order, between spaces, so
+    /// that `instr(codes, ' code ')` finds one.
+    static func storedCodes(_ codes: [String]) -> String {
         guard !codes.isEmpty else { return "" }
         var seen: [String] = []
         for code in codes where !seen.contains(code) { seen.append(code) }
         return " " + seen.joined(separator: " ") + " "
+    }
+
+    /// The codes of a `codes` column, in order.
+    static func codes(stored: String) -> [String] {
+        stored.split(separator: " ").map(String.init)
     }
 }
 

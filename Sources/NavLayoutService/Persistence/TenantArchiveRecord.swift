@@ -45,6 +45,10 @@ public enum TenantArchiveRecord: Sendable, Hashable {
         public var summary: LayoutSummary
         public var requestJSON: String
         public var resultJSON: String
+        /// The device preset and the diagnostic codes history filters by; nil when an archive written
+        /// before they were kept leaves them out (the codes are then read from the result).
+        public var device: String?
+        public var codes: [String]?
     }
 
     // MARK: Writing
@@ -84,7 +88,8 @@ public enum TenantArchiveRecord: Sendable, Hashable {
                 ("profileVersion", integer(summary.profileVersion)), ("mode", .string(summary.mode.rawValue)),
                 ("navigation", .string(summary.navigation.rawValue)), ("status", .string(summary.status.rawValue)),
                 ("createdAt", time(summary.createdAt)), ("request", .string(layout.requestJSON)),
-                ("result", .string(layout.resultJSON)),
+                ("result", .string(layout.resultJSON)), ("device", .string(layout.device)),
+                ("codes", .array((layout.codes ?? []).map(JSONValue.string))),
             ])
         }
     }
@@ -146,8 +151,9 @@ public enum TenantArchiveRecord: Sendable, Hashable {
                 status: status, createdAt: try fields.time("createdAt"))
             record = .layout(
                 ArchivedLayout(
-                    summary: summary, requestJSON: try fields.string("request"), resultJSON: try fields.string("result")
-                ))
+                    summary: summary, requestJSON: try fields.string("request"),
+                    resultJSON: try fields.string("result"), device: try fields.absentOrString("device"),
+                    codes: try fields.absentOrStrings("codes")))
         default:
             throw fields.invalid("type", "'\(type)' is not one of tenant, apiKey, profile, profileVersion, layout")
         }
@@ -186,6 +192,24 @@ public enum TenantArchiveRecord: Sendable, Hashable {
             if value.isNull { return nil }
             guard let text = value.stringValue else { throw invalid(name, "must be a string or null") }
             return text
+        }
+
+        /// A member archives of an earlier format leave out: nil when absent or null.
+        mutating func absentOrString(_ name: String) throws(TenantArchiveError) -> String? {
+            guard object[name] != nil else { return nil }
+            return try optionalString(name)
+        }
+
+        /// A list of strings archives of an earlier format leave out: nil when absent.
+        mutating func absentOrStrings(_ name: String) throws(TenantArchiveError) -> [String]? {
+            guard object[name] != nil else { return nil }
+            guard case .array(let values) = try value(name) else { throw invalid(name, "must be a list of strings") }
+            var strings: [String] = []
+            for value in values {
+                guard let text = value.stringValue else { throw invalid(name, "must be a list of strings") }
+                strings.append(text)
+            }
+            return strings
         }
 
         mutating func integer(_ name: String) throws(TenantArchiveError) -> Int {

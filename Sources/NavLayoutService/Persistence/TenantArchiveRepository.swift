@@ -87,9 +87,16 @@ public struct TenantArchiveRepository: Sendable {
                 }
             }
             records += try connection.fetchAll(
-                StoredLayout.self,
-                "SELECT \(StoredLayout.columns) FROM layouts WHERE tenant_id = ? ORDER BY created_at, id", [tenant.id]
-            ).map { .layout(.init(summary: $0.summary, requestJSON: $0.requestJSON, resultJSON: $0.resultJSON)) }
+                "SELECT \(StoredLayout.columns), device, codes FROM layouts WHERE tenant_id = ? ORDER BY created_at, id",
+                [tenant.id]
+            ) { row -> TenantArchiveRecord in
+                let stored = try StoredLayout(row: row)
+                return .layout(
+                    .init(
+                        summary: stored.summary, requestJSON: stored.requestJSON, resultJSON: stored.resultJSON,
+                        device: try row.value(at: 9),
+                        codes: NewLayoutRecord.codes(stored: try row.value(at: 10, as: String.self))))
+            }
             return records
         }
     }

@@ -269,13 +269,15 @@ struct TenantImportPlan: Sendable {
             try clash(layout.line, "id", "layout '\(summary.id)' exists in the database") {
                 try connection.execute(
                     """
-                    INSERT INTO layouts (id, tenant_id, profile_name, profile_version, mode, navigation, status, created_at, request, result)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO layouts (id, tenant_id, profile_name, profile_version, mode, navigation, status, created_at, request, result, device, codes)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                     [
                         summary.id.text, tenant.id, summary.profileName, summary.profileVersion, summary.mode.rawValue,
                         summary.navigation.rawValue, summary.status.rawValue, summary.createdAt,
-                        layout.record.requestJSON, layout.record.resultJSON,
+                        layout.record.requestJSON, layout.record.resultJSON, layout.record.device,
+                        NewLayoutRecord.storedCodes(
+                            layout.record.codes ?? Self.codes(ofResult: layout.record.resultJSON)),
                     ])
             }
         }
@@ -289,5 +291,16 @@ struct TenantImportPlan: Sendable {
                 + "\(report.profileVersions) version(s), \(report.layouts) layout(s)",
             at: now, on: connection)
         return report
+    }
+}
+
+extension TenantImportPlan {
+    /// The diagnostic codes of a stored result, for an archive written before layouts kept them; none
+    /// when the result does not read.
+    static func codes(ofResult resultJSON: String) -> [String] {
+        guard case .object(let result)? = try? JSONParser().parse(Array(resultJSON.utf8)),
+            case .array(let diagnostics)? = result["diagnostics"]
+        else { return [] }
+        return diagnostics.compactMap { $0.objectValue?["code"]?.stringValue }
     }
 }
