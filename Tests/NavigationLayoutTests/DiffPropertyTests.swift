@@ -23,9 +23,10 @@ struct DiffPropertyTests {
     @Test(
         "a layout diffed with itself, solved twice, is unchanged in every cell of every preset",
         arguments: ["seed-delegate-guidance.json", "seed-delegate-prompt.json", "builtin-guidance.json"])
-    func selfDiff(fixture: String) throws {
+    func selfDiff(fixture: String) async throws {
         let document = try Self.fixture(fixture)
         let once = try Self.matrix(document)
+        await Task.yield()
         let again = try LayoutPipeline(clock: { 0 }).matrix(LayoutBody(document: Self.withSelection(document)))
         let diff = try MatrixDiff(before: once, after: again)
         #expect(diff.cells.count == once.plan.cells.count)
@@ -155,11 +156,13 @@ struct DiffPropertyTests {
     @Test(
         "60 random edits of the seed delegate change only the cells of the edited state, and only what the edit reaches"
     )
-    func randomEdits() throws {
+    func randomEdits() async throws {
         var generator = SeededGenerator(state: 0x5EED_D1FF)
         let seed = try Self.fixture("seed-delegate-guidance.json")
         let before = try Self.matrix(seed, selection: Self.selection)
         for _ in 0..<60 {
+            // Thousands of layouts in all: a yield between edits lets the tests beside it run.
+            await Task.yield()
             let edit = try Self.randomEdit(of: seed, using: &generator)
             let after = try Self.matrix(edit.document, selection: Self.selection)
             let diff = try MatrixDiff(before: before, after: after)

@@ -6,12 +6,15 @@ import Testing
 /// The device matrix reuses prepared layouts across cells (the screen as edit variables, sessions
 /// kept per width class and per built-in document, checks that cannot change skipped); none of that
 /// may change an answer.
+///
+/// These solve thousands of layouts: each yields between cells, so that the live-server tests running
+/// beside them on the same few threads are not held up behind them.
 @Suite("Device matrix: every cell answers what a fresh solve answers")
 struct MatrixExactnessTests {
     @Test(
         "every cell of the default matrix equals LayoutEngine.solve of the cell's request",
         arguments: ["seed-delegate-guidance.json", "seed-delegate-prompt.json", "builtin-guidance.json"])
-    func everyCellAsFresh(fixture: String) throws {
+    func everyCellAsFresh(fixture: String) async throws {
         let body = try LayoutBody(document: try JSONParser().parse(try Fixtures.bytes(fixture)))
         let solved = try LayoutPipeline(clock: { 0 }).matrix(body)
         #expect(solved.plan.cells.count == DeviceCatalog.presets.count * 2 * 2 * 3)
@@ -21,6 +24,7 @@ struct MatrixExactnessTests {
             matrixResult.solveMicros = nil
             matrixResult.id = nil
             let fresh = LayoutEngine.solve(cell.request)
+            await Task.yield()
             #expect(matrixResult == fresh, "\(fixture) \(cell.key)")
             #expect(matrixResult.jsonBytes() == fresh.jsonBytes(), "\(fixture) \(cell.key)")
         }
@@ -31,7 +35,7 @@ struct MatrixExactnessTests {
     }
 
     @Test("matrices of several bodies through one pipeline, asked twice, answer every cell as a fresh solve")
-    func sharedPipeline() throws {
+    func sharedPipeline() async throws {
         let pipeline = LayoutPipeline(clock: { 0 })
         let fixtures = ["seed-delegate-prompt.json", "seed-delegate-guidance.json", "builtin-guidance.json"]
         for round in 1...2 {
@@ -41,6 +45,7 @@ struct MatrixExactnessTests {
                 for (cell, result) in zip(solved.plan.cells, solved.results) {
                     var matrixResult = result
                     matrixResult.solveMicros = nil
+                    await Task.yield()
                     #expect(
                         matrixResult.jsonBytes() == LayoutEngine.solve(cell.request).jsonBytes(),
                         "\(round) \(fixture) \(cell.key)")
