@@ -52,18 +52,7 @@ public struct CellDiffOverlay: Sendable, Equatable {
         options: SVGRenderer.Options = .thumbnail
     ) {
         let layout = CellDiffLayout(self, options: options)
-        var builder = SVGBuilder(output: "")
-        let safeScale = scale.isFinite && scale > 0 ? scale : 1
-        builder.open(
-            "g",
-            [
-                "transform": .text(
-                    "translate(" + SVGNumber.format(origin.x) + " " + SVGNumber.format(origin.y) + ") scale("
-                        + SVGNumberScale.format(safeScale) + ")")
-            ])
-        draw(layout, into: &builder)
-        builder.close("g")
-        svg += builder.output
+        svg += SVGBuilder.placedGroup(at: origin, scale: scale) { builder in draw(layout, into: &builder) }
     }
 
     /// The overlay's own group, in picture coordinates: the after picture's header, phone and items, the

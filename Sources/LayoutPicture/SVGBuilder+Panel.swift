@@ -1,6 +1,17 @@
-/// The pieces every picture's side panel is written with: a finding's line, its code set in bold in
-/// a colour, and a legend entry, a sample of what it explains beside its label.
+/// The pieces every picture is written with: a standalone document, a group placed and scaled inside
+/// another document, and in the side panel a heading, a finding's line (its code set in bold in a
+/// colour) and a legend entry (a sample of what it explains beside its label).
 extension SVGBuilder {
+    /// A panel heading on its line.
+    mutating func panelHeading(_ heading: String, at start: PicturePoint) {
+        text(
+            "text",
+            [
+                "class": "heading", "x": .number(start.x), "y": .number(start.y + 1), "font-size": 12.5,
+                "font-weight": "bold", "fill": .text(PicturePalette.ink),
+            ], heading)
+    }
+
     /// One line of text at `start`, its marker's room kept on the left; when `code` starts it (the
     /// first line of a finding), the code and its colon are bold in `codeColor`.
     mutating func findingLine(_ text: String, code: String?, codeColor: String, at start: PicturePoint) {
@@ -24,6 +35,23 @@ extension SVGBuilder {
         sample(&self)
         text("text", ["x": .number(start.x + 30), "y": .number(start.y), "fill": .text(PicturePalette.ink)], label)
         close("g")
+    }
+
+    /// One `<g>` element whose top-left corner is at `origin`, drawn by `draw` at `scale` (a scale that
+    /// is not a positive number draws at 1), for a picture placed in another document.
+    static func placedGroup(at origin: PicturePoint, scale: Double, draw: (inout SVGBuilder) -> Void) -> String {
+        var builder = SVGBuilder(output: "")
+        let safeScale = scale.isFinite && scale > 0 ? scale : 1
+        builder.open(
+            "g",
+            [
+                "transform": .text(
+                    "translate(" + SVGNumber.format(origin.x) + " " + SVGNumber.format(origin.y) + ") scale("
+                        + SVGNumberScale.format(safeScale) + ")")
+            ])
+        draw(&builder)
+        builder.close("g")
+        return builder.output
     }
 
     /// A standalone SVG document of `size` on a white background, its content drawn by `draw`.

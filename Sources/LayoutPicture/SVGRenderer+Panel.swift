@@ -12,12 +12,7 @@ extension SVGRenderer {
             let start = PicturePoint(x: layout.panelX, y: layout.stage.minY + line.y + fontSize)
             switch line.content {
             case .heading(let text):
-                builder.text(
-                    "text",
-                    [
-                        "class": "heading", "x": .number(start.x), "y": .number(start.y + 1), "font-size": 12.5,
-                        "font-weight": "bold", "fill": .text(PicturePalette.ink),
-                    ], text)
+                builder.panelHeading(text, at: start)
             case .note(let text):
                 builder.text(
                     "text",

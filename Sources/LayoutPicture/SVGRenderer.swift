@@ -54,18 +54,7 @@ public struct SVGRenderer: Sendable {
         _ picture: LayoutPicture, into svg: inout String, at origin: PicturePoint = .zero, scale: Double = 1
     ) {
         let layout = PictureLayout(picture: picture, options: options)
-        var builder = SVGBuilder(output: "")
-        let safeScale = scale.isFinite && scale > 0 ? scale : 1
-        builder.open(
-            "g",
-            [
-                "transform": .text(
-                    "translate(" + SVGNumber.format(origin.x) + " " + SVGNumber.format(origin.y) + ") scale("
-                        + SVGNumberScale.format(safeScale) + ")")
-            ])
-        draw(layout, into: &builder)
-        builder.close("g")
-        svg += builder.output
+        svg += SVGBuilder.placedGroup(at: origin, scale: scale) { builder in draw(layout, into: &builder) }
     }
 
     /// The picture's own group, in picture coordinates.

@@ -29,18 +29,16 @@ enum DiffPictureRoute: ServiceFeature {
         var pictures: [String: CellPicturePair] = [:]  // lookups only, by cell key
         for (index, cell) in after.plan.cells.enumerated() {
             if let cellKey, cell.key != cellKey { continue }
-            guard let old = before.cells[index], let new = after.cells[index],
-                let oldPicture = try? SolveRoutes.storedPicture(
-                    requestJSON: old.request, resultJSON: old.result, title: nil),
-                let newPicture = try? SolveRoutes.storedPicture(
-                    requestJSON: new.request, resultJSON: new.result, title: nil),
-                let oldResult = try? LayoutResult.decode(from: Array(old.result.utf8)),
-                let newResult = try? LayoutResult.decode(from: Array(new.result.utf8))
+            guard let oldText = before.cells[index], let newText = after.cells[index],
+                let old = try? SolveRoutes.storedLayout(requestJSON: oldText.request, resultJSON: oldText.result),
+                let new = try? SolveRoutes.storedLayout(requestJSON: newText.request, resultJSON: newText.result)
             else { continue }
             cells.append(
                 MatrixDiff.Cell(
                     key: cell.key, index: index,
-                    diff: CellDiff(before: oldResult, after: newResult, tolerance: tolerance)))
+                    diff: CellDiff(before: old.result, after: new.result, tolerance: tolerance)))
+            let oldPicture = LayoutPicture(request: old.request, result: old.result)
+            let newPicture = LayoutPicture(request: new.request, result: new.result)
             pictures[cell.key] = CellPicturePair(before: oldPicture, after: newPicture)
         }
         let diff = MatrixDiff(cells: cells, tolerance: tolerance)

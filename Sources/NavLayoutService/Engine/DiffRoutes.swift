@@ -151,7 +151,7 @@ enum DiffRoutes: ServiceFeature {
             return Response.json(JSONWriter().bytes(for: diff.jsonValue))
         }
         object = JSONObject([("layout", .string(id.text))] + object.members.map { ($0.key, $0.value) })
-        object["replayed"] = (try? JSONParser().parse(solved.resultBytes())) ?? .null
+        object["replayed"] = solved.result.jsonValue
         return Response.json(JSONWriter().bytes(for: .object(object)))
     }
 

@@ -69,10 +69,19 @@ enum SolveRoutes: ServiceFeature {
     /// The picture of a stored request and result. Both were written by this service, so one that
     /// no longer reads is a server fault, not the client's.
     static func storedPicture(requestJSON: String, resultJSON: String, title: String?) throws -> LayoutPicture {
+        let stored = try storedLayout(requestJSON: requestJSON, resultJSON: resultJSON)
+        return LayoutPicture(request: stored.request, result: stored.result, title: title)
+    }
+
+    /// A stored request and result read back (a server fault when they no longer read, as above).
+    static func storedLayout(requestJSON: String, resultJSON: String) throws -> (
+        request: LayoutRequest, result: LayoutResult
+    ) {
         do {
-            let request = try LayoutRequest.decode(from: Array(requestJSON.utf8))
-            let result = try LayoutResult.decode(from: Array(resultJSON.utf8))
-            return LayoutPicture(request: request, result: result, title: title)
+            return (
+                try LayoutRequest.decode(from: Array(requestJSON.utf8)),
+                try LayoutResult.decode(from: Array(resultJSON.utf8))
+            )
         } catch {
             throw HTTPError(.internalServerError, detail: "a stored layout does not read back: \(error)")
         }
