@@ -4,7 +4,7 @@
 // POST /v1/layouts body, all in the same run.
 //
 //     swift run -c release navlayout-matrix-bench [--repetitions R] [--after AFTER.json] [FILE.json]
-//     navlayout-matrix-bench --profile matrix|diff COUNT FILE.json [--after AFTER.json]
+//     navlayout-matrix-bench --profile matrix|diff|cold-matrix|cold-diff COUNT FILE.json [--after AFTER.json]
 //
 // The engine figures (FILE defaults to seed-delegate-guidance.json):
 // - single solve, served: `LayoutPipeline.solve(LayoutBody.read(bytes))` on a pipeline that has seen
@@ -23,7 +23,8 @@
 //
 // --profile matrix runs one whole matrix with the engine COUNT times after a warm-up and prints one
 // line, for an instruction or allocation counter (see ProfileRequest and scripts/check-budgets.sh);
-// --profile diff runs the diff.
+// --profile diff runs the diff; cold-matrix and cold-diff run them on a new pipeline each time, as
+// the command line does.
 import BenchmarkSupport
 import Foundation
 import JSON
@@ -32,7 +33,7 @@ import NavigationLayout
 
 let usage = """
     usage: navlayout-matrix-bench [--repetitions R] [--after AFTER.json] [FILE.json]
-           navlayout-matrix-bench --profile matrix|diff COUNT FILE.json [--after AFTER.json]
+           navlayout-matrix-bench --profile matrix|diff|cold-matrix|cold-diff COUNT FILE.json [--after AFTER.json]
     """
 var requestedRepetitions = 21
 var file = "Tests/Fixtures/seed-delegate-guidance.json"
@@ -43,7 +44,7 @@ while let option = reader.nextOption() {
     switch option {
     case "--repetitions": requestedRepetitions = reader.positiveInteger()
     case "--after": afterFile = reader.value()
-    case "--profile": profile = reader.profile(stages: ["matrix", "diff"])
+    case "--profile": profile = reader.profile(stages: ["matrix", "diff", "cold-matrix", "cold-diff"])
     default:
         if option.hasPrefix("--") { reader.fail() }
         file = option
@@ -89,10 +90,12 @@ let engineClock: @Sendable () -> UInt64 = { DispatchTime.now().uptimeNanoseconds
 
 if let profile {
     let pipeline = LayoutPipeline(clock: { 0 })
-    if profile.stage == "diff" {
-        profile.run { layoutDiff(bytes, afterBytes, through: pipeline) }
-    } else {
-        profile.run { solvedMatrix(bytes, through: pipeline) }
+    switch profile.stage {
+    case "diff": profile.run { layoutDiff(bytes, afterBytes, through: pipeline) }
+    case "cold-diff": profile.run { layoutDiff(bytes, afterBytes, through: LayoutPipeline(clock: { 0 })) }
+    case "cold-matrix":
+        profile.run { (try? LayoutPipeline(clock: { 0 }).matrix(LayoutBody.read(bytes)).results.count) ?? 0 }
+    default: profile.run { solvedMatrix(bytes, through: pipeline) }
     }
     exit(0)
 }

@@ -5,13 +5,41 @@ extension Solver {
     /// The non-required constraints the current solution violates, with their violation, in the
     /// order they were added. Edit variables' suggestions are not constraints and are not listed.
     public func brokenConstraints() -> [BrokenConstraint] {
+        var memo = BrokenConstraintMemo()
+        return brokenConstraints(memo: &memo)
+    }
+
+    /// ``brokenConstraints()``, looking only at the constraints `memo` keeps for the tableau's
+    /// structure (found again when the structure moved): a device matrix re-solves the same rows
+    /// with other constants from cell to cell.
+    public func brokenConstraints(memo: inout BrokenConstraintMemo) -> [BrokenConstraint] {
+        if memo.structureVersion != tableau.structureVersion {
+            memo.structureVersion = tableau.structureVersion
+            memo.watched.removeAll(keepingCapacity: true)
+            for index in 0..<records.count {
+                guard let record = records[index], !record.isEdit, !record.constraint.priority.isRequired else {
+                    continue
+                }
+                if record.marker >= 0, record.other >= 0, !tableau.isBasic(record.other),
+                    record.constraint.relation != .equal || !tableau.isBasic(record.marker)
+                {
+                    continue
+                }
+                memo.watched.append((record.sequence, index))
+            }
+            // In the order of addition, so the broken ones come out in it.
+            memo.watched.sort { $0.sequence < $1.sequence }
+        }
         // A non-required constraint's error symbols carry its violation (both errors of an equality;
         // the error, not the slack, of an inequality): where they are zero the constraint holds. Only
         // the others (usually none) have their expression evaluated, on the solution's values, and
         // the margin keeps any constraint whose evaluated violation could pass the tolerance.
-        var candidates: [Int] = []
-        for index in 0..<records.count {
-            guard let record = records[index], !record.isEdit, !record.constraint.priority.isRequired else { continue }
+        var broken: [BrokenConstraint] = []
+        // The first few evaluate their own variables; past them, one solution of every symbol is read.
+        var evaluated = 0
+        var values: [Double] = []
+        for (_, index) in memo.watched {
+            guard let record = records[index] else { continue }
             if record.marker >= 0, record.other >= 0 {
                 let error =
                     record.constraint.relation == .equal
@@ -19,28 +47,17 @@ extension Solver {
                     : abs(tableau.value(of: record.other))
                 if error <= Solver.reportTolerance / 2 { continue }
             }
-            candidates.append(index)
-        }
-        guard !candidates.isEmpty else { return [] }
-        // The records are walked in index order and only the broken ones (usually a few) are put in
-        // the order of addition afterwards: sorting every record to find them costs more than the
-        // whole check.
-        var broken: [(sequence: Int, constraint: BrokenConstraint)] = []
-        // A few candidates evaluate their own variables; many read one solution of every symbol.
-        let values = candidates.count > 8 ? tableau.solutionValues() : []
-        for index in candidates {
-            guard let record = records[index] else { continue }
+            evaluated += 1
+            if evaluated == 9 { values = tableau.solutionValues() }
             let violation = record.constraint.violation { variable in
                 guard let symbol = symbolOfVariable[variable] else { return 0 }
                 return values.isEmpty ? tableau.evaluate(symbol) : values[Int(symbol)]
             }
             if violation > Solver.reportTolerance {
-                broken.append(
-                    (record.sequence, BrokenConstraint(constraint: record.constraint, violation: violation)))
+                broken.append(BrokenConstraint(constraint: record.constraint, violation: violation))
             }
         }
-        if broken.count > 1 { broken.sort { $0.sequence < $1.sequence } }
-        return broken.map(\.constraint)
+        return broken
     }
 
     /// Violations and movements below this size are rounding, not results.

@@ -400,6 +400,10 @@ struct Tableau {
         setObjectiveToZero(symbol)
     }
 
+    /// Whether a symbol is basic (has a row): only a basic symbol can be non-zero.
+    @inline(__always)
+    func isBasic(_ symbol: Int32) -> Bool { rowOf[Int(symbol)] >= 0 }
+
     /// The value of a symbol in the current basic solution.
     @inline(__always)
     func value(of symbol: Int32) -> Double {

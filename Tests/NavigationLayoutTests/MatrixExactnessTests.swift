@@ -37,7 +37,10 @@ struct MatrixExactnessTests {
     @Test("matrices of several bodies through one pipeline, asked twice, answer every cell as a fresh solve")
     func sharedPipeline() async throws {
         let pipeline = LayoutPipeline(clock: { 0 })
-        let fixtures = ["seed-delegate-prompt.json", "seed-delegate-guidance.json", "builtin-guidance.json"]
+        let fixtures = [
+            "seed-delegate-prompt.json", "seed-delegate-guidance.json", "seed-delegate-guidance-moved-logo.json",
+            "builtin-guidance.json",
+        ]
         for round in 1...2 {
             for fixture in fixtures {
                 let body = try LayoutBody(document: try JSONParser().parse(try Fixtures.bytes(fixture)))
@@ -52,6 +55,42 @@ struct MatrixExactnessTests {
                 }
             }
         }
+    }
+
+    @Test("two delegates share the prepared layouts of the cells whose plan does not read the delegate")
+    func disabledCellsShared() throws {
+        let pipeline = LayoutPipeline(clock: { 0 })
+        let before = try LayoutBody(document: try JSONParser().parse(try Fixtures.bytes("seed-delegate-guidance.json")))
+        let after = try LayoutBody(
+            document: try JSONParser().parse(try Fixtures.bytes("seed-delegate-guidance-moved-logo.json")))
+        _ = try pipeline.matrix(before)
+        // One prepared layout per group: two directions by three states.
+        #expect(pipeline.preparedLayoutCount == 6)
+        let solved = try pipeline.matrix(after)
+        // The disabled groups' layouts serve the other delegate: only ready and guidance are new.
+        #expect(pipeline.preparedLayoutCount == 10)
+        for (cell, result) in zip(solved.plan.cells, solved.results) where cell.state == .disabled {
+            var matrixResult = result
+            matrixResult.solveMicros = nil
+            #expect(matrixResult == LayoutEngine.solve(cell.request), "\(cell.key)")
+        }
+    }
+
+    @Test("a single request is still decoded and checked after a matrix shared its disabled cells")
+    func sharedKeysNeverServeSingleRequests() throws {
+        let pipeline = LayoutPipeline(clock: { 0 })
+        let document = try JSONParser().parse(try Fixtures.bytes("seed-delegate-guidance.json"))
+        _ = try pipeline.matrix(try LayoutBody(document: document))
+        guard case .object(var object) = document else {
+            Issue.record("the fixture is not an object")
+            return
+        }
+        // A disabled cell of the matrix asked alone, with a delegate that does not decode.
+        object["delegate"] = ["guidance": ["constraints": ["turnCard.top == "]]]
+        let device = try #require(MatrixSelection.all.devices.first)
+        let metrics = try #require(device.metrics(.portrait))
+        let cell = MatrixPlan.cellJSON(base: object, metrics: metrics, direction: .leftToRight, state: .disabled)
+        #expect(throws: RequestError.self) { try pipeline.solve(try LayoutBody(document: cell)) }
     }
 
     @Test(
@@ -73,7 +112,7 @@ struct MatrixExactnessTests {
             var seen: [(PlanScreenClass, LayoutPlan)] = []
             for cell in plan.cells {
                 let cellPlan = LayoutEngine.plan(for: cell.request, accessoryTooShort: accessoryTooShort)
-                let screenClass = LayoutEngine.planScreenClass(for: cell.request)
+                let screenClass = PlanScreenClass.Rule(cell.request).screenClass(of: cell.request.screen)
                 guard let (_, other) = seen.first(where: { $0.0 == screenClass && $0.1.state == cellPlan.state }) else {
                     seen.append((screenClass, cellPlan))
                     continue

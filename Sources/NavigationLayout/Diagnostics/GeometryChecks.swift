@@ -200,11 +200,12 @@ struct GeometryChecks {
         guard wideMode else { return }
         let safe = screen.safeArea
         let slack = style[.headerFooterHorizontalPadding] + Self.edgeTolerance
-        var cardFrames: [BuiltInItem: Frame] = [:]
+        var turnCard: Frame?
+        var etaCard: Frame?
         for index in visible {
             guard let card = items[index].builtIn, card == .turnCard || card == .etaCard else { continue }
             let frame = frames[index]
-            cardFrames[card] = frame
+            if card == .turnCard { turnCard = frame } else { etaCard = frame }
             let onLeadingEdge =
                 screen.layoutDirection == .leftToRight
                 ? frame.minX <= safe.left + slack
@@ -218,7 +219,7 @@ struct GeometryChecks {
                         state: state))
             }
         }
-        if let turn = cardFrames[.turnCard], let eta = cardFrames[.etaCard], turn.minY >= eta.minY {
+        if let turn = turnCard, let eta = etaCard, turn.minY >= eta.minY {
             diagnostics.append(
                 .wideModeCardOffLeadingEdge("etaCard", detail: "the turn card must be above the ETA card", state: state)
             )

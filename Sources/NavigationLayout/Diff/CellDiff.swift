@@ -41,6 +41,42 @@ public struct CellDiff: Sendable, Equatable {
 
     /// Compares `before` with `after`; `tolerance` is in points, per edge.
     public init(before: LayoutResult, after: LayoutResult, tolerance: Double = 0.5) {
+        self.init(before: Side(before), after: Side(after), tolerance: tolerance)
+    }
+
+    /// What a diff reads of one result. A matrix diff takes each part from the result where it is
+    /// stored: a result read whole out of an array is copied, with a retain of each of its arrays.
+    struct Side {
+        var frames: [(name: String, frame: Frame)]
+        var diagnostics: [Diagnostic]
+        var cameraViewport: Frame?
+        var prompt: PromptResult?
+
+        init(_ result: LayoutResult) {
+            self.init(
+                frames: result.frames, diagnostics: result.diagnostics, cameraViewport: result.cameraViewport,
+                prompt: result.prompt)
+        }
+
+        init(
+            frames: [(name: String, frame: Frame)], diagnostics: [Diagnostic], cameraViewport: Frame?,
+            prompt: PromptResult?
+        ) {
+            self.frames = frames
+            self.diagnostics = diagnostics
+            self.cameraViewport = cameraViewport
+            self.prompt = prompt
+        }
+
+        /// The parts of `results[index]`, each read in place.
+        init(_ results: [LayoutResult], at index: Int) {
+            self.init(
+                frames: results[index].frames, diagnostics: results[index].diagnostics,
+                cameraViewport: results[index].cameraViewport, prompt: results[index].prompt)
+        }
+    }
+
+    init(before: Side, after: Side, tolerance: Double) {
         var moved: [String] = []
         var appeared: [String] = []
         var vanished: [String] = []

@@ -23,11 +23,13 @@ public struct MatrixDiff: Sendable, Equatable {
 
     /// Cells compared elsewhere (a past layout against its replay), listed worst first.
     public init(cells: [Cell], tolerance: Double) {
-        let inOrder = cells.sorted { $0.index < $1.index }
+        // Positions, not cells, are sorted and bucketed: a cell carries many arrays, and each copy
+        // of one retains them all.
+        let inOrder = cells.indices.sorted { cells[$0].index < cells[$1].index }
         var listed: [Cell] = []
         listed.reserveCapacity(cells.count)
         for change in Self.listingOrder {
-            for cell in inOrder where cell.diff.change == change { listed.append(cell) }
+            for position in inOrder where cells[position].diff.change == change { listed.append(cells[position]) }
         }
         self.cells = listed
         self.tolerance = tolerance
@@ -42,7 +44,7 @@ public struct MatrixDiff: Sendable, Equatable {
         let afterCells = after.plan.cells
         guard beforeCells.count == afterCells.count, before.results.count == after.results.count,
             before.results.count == beforeCells.count,
-            zip(beforeCells, afterCells).allSatisfy({ $0.isSameCell(as: $1) })
+            beforeCells.indices.allSatisfy({ MatrixCell.same(beforeCells, afterCells, at: $0) })
         else {
             throw RequestError(
                 path: "matrix",
@@ -56,7 +58,9 @@ public struct MatrixDiff: Sendable, Equatable {
             compared.append(
                 Cell(
                     key: afterCells[index].key, index: index,
-                    diff: CellDiff(before: before.results[index], after: after.results[index], tolerance: tolerance)))
+                    diff: CellDiff(
+                        before: CellDiff.Side(before.results, at: index), after: CellDiff.Side(after.results, at: index),
+                        tolerance: tolerance)))
         }
         self.init(cells: compared, tolerance: tolerance)
     }
@@ -120,10 +124,11 @@ public struct MatrixDiff: Sendable, Equatable {
 }
 
 extension MatrixCell {
-    /// The same cell of another matrix: the same device held the same way, written the same way, in
-    /// the same state (what its key says, without building the key).
-    func isSameCell(as other: MatrixCell) -> Bool {
-        deviceID == other.deviceID && orientation == other.orientation && direction == other.direction
-            && state == other.state
+    /// Whether two matrices' cells at `index` are the same cell: the same device held the same way,
+    /// written the same way, in the same state (what their keys say, without building the keys). Read
+    /// in place: a cell read out of an array to call a method on it would be copied.
+    static func same(_ cells: [MatrixCell], _ others: [MatrixCell], at index: Int) -> Bool {
+        cells[index].deviceID == others[index].deviceID && cells[index].orientation == others[index].orientation
+            && cells[index].direction == others[index].direction && cells[index].state == others[index].state
     }
 }

@@ -56,27 +56,6 @@ public enum LayoutEngine {
         return plan
     }
 
-    /// What of the request's screen ``plan(for:accessoryTooShort:)`` reads: two requests that differ
-    /// only in the screen have plans that differ only in their `screen` when their classes are equal.
-    /// A session planned for one is laid out for the other by suggesting the screen's size.
-    ///
-    /// The width class and CarPlay choose the plan; the direction decides how leading and trailing
-    /// resolve. A request's own delegate does not depend on the screen otherwise. A built-in document
-    /// (also the one shown with navigation disabled) reads the screen only through its direction and
-    /// its safe-area insets, and the insets only where `paddingAdjustmentBehavior` is `automatic`
-    /// (padding combined with the insets as constants) or a prompt may show (the controls' clearance
-    /// above it includes the bottom inset); the insets are then part of the class.
-    static func planScreenClass(for request: LayoutRequest) -> PlanScreenClass {
-        let screen = request.screen
-        let delegatePlan = request.delegate != nil && !screen.carPlay && request.state.navigation != .disabled
-        let readsSafeArea =
-            !delegatePlan
-            && (request.settings.paddingAdjustmentBehavior == .automatic || request.state.prompt != nil)
-        return PlanScreenClass(
-            wideMode: request.isWideMode, carPlay: screen.carPlay, layoutDirection: screen.layoutDirection,
-            safeArea: readsSafeArea ? screen.safeArea : nil)
-    }
-
     static func builtInPlan(_ request: LayoutRequest, wideMode: Bool, accessoryTooShort: Bool) -> LayoutPlan {
         var layout = BuiltInLayout(
             screen: request.screen, state: request.state, settings: request.settings, style: request.style,

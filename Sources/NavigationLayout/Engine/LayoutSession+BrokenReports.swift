@@ -3,8 +3,8 @@ import Cassowary
 /// The broken constraints a result reports.
 extension LayoutSession {
     /// The document's constraints (and intrinsic sizes) the solution breaks, named as installed.
-    func brokenReports() -> [BrokenConstraintReport] {
-        let brokenConstraints = solver.brokenConstraints()
+    mutating func brokenReports() -> [BrokenConstraintReport] {
+        let brokenConstraints = solver.brokenConstraints(memo: &brokenConstraintMemo)
         guard !brokenConstraints.isEmpty else { return [] }
         // Many broken constraints: one table instead of a scan of the labels for each.
         var table: [ObjectIdentifier: ConstraintLabel] = [:]

@@ -11,7 +11,7 @@ extension LayoutSession {
     /// `lhs - rhs`, in the order Auto Layout's stack adds them: the aligned edges and widths, the views
     /// one after the other, the stack's fitting size.
     mutating func installStack(_ index: Int) {
-        for constraint in stacks[index].constraints { try? solver.remove(constraint) }
+        for constraint in stacks[index].constraints { uninstall(constraint) }
         stacks[index].constraints = []
         let state = stacks[index]
         guard let stackIndex = itemIndex[state.stack.name] else { return }

@@ -30,6 +30,13 @@ extension LayoutSession {
         }
     }
 
+    /// Takes a constraint out of the solver and drops its label: a session solved for screen after
+    /// screen replaces size and stack constraints, and its labels are those of the constraints in force.
+    mutating func uninstall(_ constraint: Constraint) {
+        try? solver.remove(constraint)
+        if let position = labels.lastIndex(where: { $0.constraint === constraint }) { labels.remove(at: position) }
+    }
+
     /// The label a constraint was installed with (the latest, should it have been installed twice).
     func label(of constraint: Constraint) -> ConstraintLabel? {
         labels.last { $0.constraint === constraint }?.label

@@ -109,7 +109,7 @@ extension LayoutSession {
         {
             return false
         }
-        if let current = sizeRules[index].installed { try? solver.remove(current) }
+        if let current = sizeRules[index].installed { uninstall(current) }
         // `variable == target` written as its expression directly (no operator arithmetic, no array).
         let constraint = Constraint(
             Expression(

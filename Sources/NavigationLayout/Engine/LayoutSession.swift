@@ -18,6 +18,8 @@ struct LayoutSession: Sendable {
     /// The solver's last answer on which variables are undetermined, for the next solve to reuse
     /// when only constants moved (`Solver.undeterminedVariables(memo:)`).
     var determinedness = DeterminednessMemo()
+    /// The constraints that can break while the solver's rows keep their structure.
+    var brokenConstraintMemo = BrokenConstraintMemo()
     /// The ambiguity findings of the last solve and the items visible then.
     var lastAmbiguity: (visible: [Int], diagnostics: [Diagnostic])?
     var items: [PlacedItem] = []
@@ -36,6 +38,9 @@ struct LayoutSession: Sendable {
     var stacks: [StackState] = []
     /// Diagnostics found while building (static checks, conflicts); geometric ones are added per solve.
     var buildDiagnostics: [Diagnostic] = []
+    /// The guide items a result reports, in the plan's documented order (`LayoutPlan.reportedGuides`);
+    /// nil: every guide, in item order.
+    var reportedGuideItems: [Int]?
     var hidden: [(name: String, reason: String)] = []
     var promptCorners: PromptCorners = .top
     /// The component sizes for the plan's screen (recomputed when the screen changes).
@@ -91,6 +96,10 @@ struct LayoutSession: Sendable {
         items.reserveCapacity(16)
         itemIndex.reserveCapacity(16)
         placeItems(constraints: inForce)
+        reportedGuideItems = plan.reportedGuides?.compactMap { name in
+            guard let index = itemIndex[name], case .guide = items[index].role else { return nil }
+            return index
+        }
         // Every constraint installed gets a label: the document's, two size rules and up to two
         // intrinsic-size pairs per item, a few per stacked view. Sized for that first build, the table
         // does not rehash while it fills.

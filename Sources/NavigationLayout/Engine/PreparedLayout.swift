@@ -30,6 +30,8 @@ public struct PreparedLayout: Sendable {
     static let maximumSessions = 8
 
     public private(set) var request: LayoutRequest
+    /// How the request's screens are classed (only the screen changes from solve to solve).
+    private let screenClassRule: PlanScreenClass.Rule
     /// The kept sessions, and what each is for (same positions).
     private var sessions: [LayoutSession]
     private var keys: [SlotKey]
@@ -42,10 +44,11 @@ public struct PreparedLayout: Sendable {
     public init(_ request: LayoutRequest, workBudget: Int = .max) {
         self.request = request
         self.workBudget = workBudget
+        screenClassRule = PlanScreenClass.Rule(request)
         sessions = [LayoutSession(plan: LayoutEngine.plan(for: request), workBudget: workBudget)]
         keys = [
             SlotKey(
-                screenClass: LayoutEngine.planScreenClass(for: request), accessoryTooShort: false,
+                screenClass: screenClassRule.screenClass(of: request.screen), accessoryTooShort: false,
                 screen: request.screen, accessoryNote: nil, lastUse: 0)
         ]
     }
@@ -74,10 +77,11 @@ public struct PreparedLayout: Sendable {
     /// Lays the request out on `screen`.
     public mutating func solve(screen: Screen) -> LayoutResult {
         request.screen = screen
-        let screenClass = LayoutEngine.planScreenClass(for: request)
+        let screenClass = screenClassRule.screenClass(of: screen)
         uses &+= 1
         // The same screen again on a session planned without the accessory: the note is already known.
-        for index in keys.indices where keys[index].accessoryNote != nil && keys[index].screen == screen {
+        // (The screen is compared first: reading the note would copy it.)
+        for index in keys.indices where keys[index].screen == screen && keys[index].accessoryNote != nil {
             current = index
             keys[index].lastUse = uses
             var result = sessions[index].solve(screen: screen)
@@ -87,7 +91,7 @@ public struct PreparedLayout: Sendable {
         let index = slot(screenClass, accessoryTooShort: false)
         var result = sessions[index].solve(screen: screen)
         guard sessions[index].plan.allowsBuiltInOnlyItems, let check = Self.accessoryCheck(result, request: request)
-        else { return result }
+        else { return consume result }
         // The header accessory hides on a map too short for it (seeds 003/004): solve again without it.
         let retry = slot(screenClass, accessoryTooShort: true)
         result = sessions[retry].solve(screen: screen)

@@ -29,7 +29,7 @@ public struct MatrixCell: Sendable, Equatable {
 
     init(
         deviceID: String, deviceName: String, orientation: DeviceOrientation, direction: LayoutDirection,
-        state: NavigationMode, screen: Screen, base: SharedRequest, groupIndex: Int
+        state: NavigationMode, screen: Screen, base: SharedRequest, groupIndex: Int, key: String
     ) {
         self.deviceID = deviceID
         self.deviceName = deviceName
@@ -39,27 +39,16 @@ public struct MatrixCell: Sendable, Equatable {
         self.screen = screen
         self.base = base
         self.groupIndex = groupIndex
-        key = Self.key(deviceID, orientation.rawValue, direction.rawValue, state.rawValue)
+        self.key = key
     }
 
-    /// The parts joined by "/", written straight into the string's storage (a matrix builds one key
-    /// per cell).
-    static func key(_ parts: String...) -> String {
-        let count = parts.reduce(parts.count - 1) { $0 + $1.utf8.count }
-        return String(unsafeUninitializedCapacity: count) { buffer in
-            var position = 0
-            for (index, part) in parts.enumerated() {
-                if index > 0 {
-                    buffer[position] = UInt8(ascii: "/")
-                    position += 1
-                }
-                for byte in part.utf8 {
-                    buffer[position] = byte
-                    position += 1
-                }
-            }
-            return position
-        }
+    /// "iphone-15/portrait/" + "ltr/guidance": a plan builds each part once and joins them per cell.
+    static func keyPrefix(_ deviceID: String, _ orientation: DeviceOrientation) -> String {
+        deviceID + "/" + orientation.rawValue + "/"
+    }
+
+    static func keySuffix(_ direction: LayoutDirection, _ state: NavigationMode) -> String {
+        direction.rawValue + "/" + state.rawValue
     }
 
     public static func == (lhs: MatrixCell, rhs: MatrixCell) -> Bool {

@@ -40,32 +40,36 @@ public struct MatrixPlan: Sendable, Equatable {
             selection.devices.count * selection.orientations.count * selection.directions.count * requests.count)
         var groups: [MatrixCellGroup] = []
         // The group of each direction and state, looked up without copying the groups.
-        var groupOf: [(direction: LayoutDirection, state: NavigationMode, index: Int)] = []
+        var groupOf: [(direction: LayoutDirection, state: NavigationMode, index: Int, keySuffix: String)] = []
         for device in selection.devices {
             for orientation in selection.orientations {
                 guard let metrics = device.metrics(orientation) else { continue }
+                let keyPrefix = MatrixCell.keyPrefix(device.id, orientation)
                 for direction in selection.directions {
                     for (state, shared) in requests {
                         let screen = Screen(
                             width: metrics.width, height: metrics.height, safeArea: metrics.safeArea,
                             layoutDirection: direction, carPlay: shared.request.screen.carPlay)
                         let groupIndex: Int
+                        let keySuffix: String
                         if let known = groupOf.first(where: { $0.direction == direction && $0.state == state }) {
                             groupIndex = known.index
+                            keySuffix = known.keySuffix
                         } else {
                             var request = shared.request
                             request.screen = screen
                             groups.append(
                                 MatrixCellGroup(direction: direction, state: state, request: request, cellIndexes: []))
                             groupIndex = groups.count - 1
-                            groupOf.append((direction, state, groupIndex))
+                            keySuffix = MatrixCell.keySuffix(direction, state)
+                            groupOf.append((direction, state, groupIndex, keySuffix))
                         }
                         groups[groupIndex].cellIndexes.append(cells.count)
                         cells.append(
                             MatrixCell(
                                 deviceID: device.id, deviceName: device.name, orientation: orientation,
                                 direction: direction, state: state, screen: screen, base: shared,
-                                groupIndex: groupIndex))
+                                groupIndex: groupIndex, key: keyPrefix + keySuffix))
                     }
                 }
             }

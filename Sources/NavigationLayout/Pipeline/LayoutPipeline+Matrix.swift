@@ -6,6 +6,8 @@ extension LayoutPipeline {
     /// screen as edit variables. The group's prepared layout comes from the pipeline's cache, under the
     /// key a single request for one of its cells has, and goes back to it: a matrix asked again, a
     /// diff's two sides where they agree, and single solves of its cells share the plans and solvers.
+    /// A group whose plan does not read the delegate (navigation disabled, CarPlay) is kept under a
+    /// key for any delegate instead, which the two sides of a delegate's review share.
     /// `cellID`, when given, names each result (its history id) before it is encoded.
     public func matrix(
         _ body: LayoutBody, profile: StoredProfile? = nil, cellID: (() -> String)? = nil
@@ -21,31 +23,36 @@ extension LayoutPipeline {
         if case .object(let object) = merged { baseObject = object } else { baseObject = JSONObject() }
         let report = MatrixRunner.run(plan) { (group: MatrixCellGroup) -> (MatrixCell) -> MatrixCellOutcome in
             let screen = group.request.screen
+            // With navigation disabled, and on CarPlay, the plan does not read the delegate: such a
+            // group's prepared layout serves every delegate (a review's two sides share it).
             let key = PreparedLayoutKey(
                 MatrixPlan.cellJSON(
                     base: baseObject,
                     metrics: DeviceMetrics(width: screen.width, height: screen.height, safeArea: screen.safeArea),
-                    direction: group.direction, state: group.state))
+                    direction: group.direction, state: group.state),
+                ignoringDelegate: group.state == .disabled || screen.carPlay)
             let lease = self.cache.lease(key, request: group.request, workBudget: self.limits.solverWork)
             // The runner asks for the group's cells in `cellIndexes` order; after the last one the
             // prepared layout goes back to the cache.
             var remaining = group.cellIndexes[...]
             return { cell in
                 let start = self.clock()
-                var result = lease.instance.layout.solve(screen: cell.screen)
+                // Held as an optional and swapped into its place: assigned, the result would be copied.
+                var solved: LayoutResult? = lease.instance.layout.solve(screen: cell.screen)
                 do throws(RequestError) {
                     try self.limits.checkSolverWork(of: lease.instance.layout)
                 } catch {
                     refusal = error
                 }
                 let micros = Int((self.clock() &- start) / 1000)
-                result.solveMicros = micros
-                result.id = cellID?()
+                solved?.solveMicros = micros
+                solved?.id = cellID?()
+                let diagnostics = solved?.diagnostics ?? []
                 let outcome = MatrixCellOutcome(
-                    status: ResultStatus(worstOf: result.diagnostics.lazy.map(\.severity)),
-                    codes: result.diagnostics.map(\.code.rawValue),
-                    wideMode: result.wideMode, solveMicros: micros)
-                if let index = remaining.popFirst() { results[index] = result }
+                    status: ResultStatus(worstOf: diagnostics.lazy.map(\.severity)),
+                    codes: diagnostics.map(\.code.rawValue),
+                    wideMode: solved?.wideMode ?? false, solveMicros: micros)
+                if let index = remaining.popFirst() { swap(&results[index], &solved) }
                 if remaining.isEmpty { self.cache.keep(lease) }
                 return outcome
             }
@@ -64,9 +71,14 @@ extension LayoutPipeline {
         } else {
             storedRequest = JSONWriter().bytes(for: merged)
         }
+        // Every cell has its result (the runner asks for each once); moved out in one allocation.
+        var solved: [LayoutResult] = []
+        solved.reserveCapacity(results.count)
+        for index in results.indices {
+            if let result = results[index].take() { solved.append(result) }
+        }
         return SolvedMatrix(
-            plan: plan, report: report, results: results.compactMap { $0 }, profile: profile,
-            storedRequest: storedRequest)
+            plan: plan, report: report, results: solved, profile: profile, storedRequest: storedRequest)
     }
 }
 

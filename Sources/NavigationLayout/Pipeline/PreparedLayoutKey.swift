@@ -17,19 +17,35 @@ import JSON
 /// equality would treat canonically equivalent spellings as one). The hash is computed once, by walking
 /// the document with `DocumentHash`; the dictionary of keys hashes that number again with its own
 /// per-process seed.
+///
+/// A key made `ignoringDelegate` stands for every request that differs from the document only in its
+/// delegate's content: the device matrix makes such keys for the cells whose plan never reads the
+/// delegate (navigation disabled, CarPlay; see `LayoutEngine.plan(for:accessoryTooShort:)`), so the
+/// two sides of a review that changes the delegate share those cells' prepared layouts. Such a key
+/// never equals a single request's key: a single request is decoded, and its delegate checked, only
+/// when its key is new.
 struct PreparedLayoutKey: Hashable, Sendable {
     let document: JSONValue
+    let ignoresDelegate: Bool
     private let hash: Int
 
-    init(_ document: JSONValue) {
-        self.document = Self.withoutScreenGeometry(document)
+    init(_ document: JSONValue, ignoringDelegate: Bool = false) {
+        var document = Self.withoutScreenGeometry(document)
+        if ignoringDelegate, case .object(var object) = document, object["delegate"] != nil {
+            // Whether there is a delegate still decides the plan's mode.
+            object["delegate"] = .bool(true)
+            document = .object(object)
+        }
+        self.document = document
+        ignoresDelegate = ignoringDelegate
         var hasher = DocumentHash()
-        Self.feed(self.document, into: &hasher)
+        hasher.mix(ignoringDelegate ? 1 : 0)
+        Self.feed(document, into: &hasher)
         hash = hasher.finalize()
     }
 
     static func == (lhs: PreparedLayoutKey, rhs: PreparedLayoutKey) -> Bool {
-        lhs.hash == rhs.hash && identical(lhs.document, rhs.document)
+        lhs.hash == rhs.hash && lhs.ignoresDelegate == rhs.ignoresDelegate && identical(lhs.document, rhs.document)
     }
 
     func hash(into hasher: inout Hasher) {
