@@ -413,7 +413,8 @@ struct Tableau {
 
     /// Copies the value of every external symbol into `published`.
     mutating func publishValues() {
-        for symbol in 0..<kind.count where kind[symbol] == .external {
+        // Up to the symbols handed out, not the capacity the per-symbol arrays were grown to.
+        for symbol in 0..<symbolCount where kind[symbol] == .external {
             let slot = rowOf[symbol]
             published[symbol] = slot >= 0 ? rows[Int(slot)].constant : 0
         }

@@ -143,6 +143,19 @@ struct MatrixPlanTests {
             #expect(error.issues.first?.path == "settings.compasButton")
         }
     }
+
+    @Test("a prompt, decoded in guidance only, is refused as a full decode of a guidance cell refuses it")
+    func promptProblemInGuidance() throws {
+        let base: JSONValue = ["state": ["navigation": "ready", "prompt": ["kind": "incident", "height": "tall"]]]
+        guard case .object(let object) = base else { return }
+        let metrics = try #require(MatrixSelection.all.devices.first?.metrics(.portrait))
+        let guidance = MatrixPlan.cellJSON(base: object, metrics: metrics, direction: .leftToRight, state: .guidance)
+        let expected = #expect(throws: RequestError.self) { try LayoutRequest.decode(from: guidance) }
+        // Disabled, the first state, decodes in full without the prompt; guidance decodes its state.
+        let found = #expect(throws: RequestError.self) { try MatrixPlan(base: base) }
+        #expect(found == expected)
+        #expect(found?.issues.allSatisfy { $0.path.hasPrefix("state.prompt") } == true)
+    }
 }
 
 @Suite("Device matrix: runner and table")

@@ -18,9 +18,10 @@ public struct MatrixPlan: Sendable, Equatable {
     /// `selection`. The screen is replaced by each device's (keeping the base's `carPlay`),
     /// `state.navigation` is set per cell and a prompt is dropped outside guidance.
     ///
-    /// The base is decoded once per navigation state, not once per cell: nothing a request decodes
-    /// depends on the screen, so each cell's request is the decoded one with its screen set. A test
-    /// holds this against decoding every cell's JSON.
+    /// The base is decoded once, and each further navigation state decodes only its `state` member,
+    /// not once per cell: nothing a request decodes depends on the screen, and nothing but its state
+    /// member on the state, so each cell's request is the decoded one with its state and screen set.
+    /// A test holds this against decoding every cell's JSON.
     public init(base: JSONValue, selection: MatrixSelection = .all) throws(RequestError) {
         self.selection = selection
         guard case .object(let baseObject) = base else {
@@ -33,7 +34,13 @@ public struct MatrixPlan: Sendable, Equatable {
         for state in selection.states {
             let json = Self.cellJSON(
                 base: baseObject, metrics: firstWindow.metrics, direction: .leftToRight, state: state)
-            requests.append((state, SharedRequest(try LayoutRequest.decode(from: json))))
+            if var request = requests.first?.request.request {
+                // The states' requests differ in their `state` member alone: only it is decoded again.
+                request.state = try LayoutRequest.decodeState(of: json)
+                requests.append((state, SharedRequest(request)))
+            } else {
+                requests.append((state, SharedRequest(try LayoutRequest.decode(from: json))))
+            }
         }
         var cells: [MatrixCell] = []
         cells.reserveCapacity(
