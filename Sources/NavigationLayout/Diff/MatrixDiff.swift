@@ -59,7 +59,8 @@ public struct MatrixDiff: Sendable, Equatable {
                 Cell(
                     key: afterCells[index].key, index: index,
                     diff: CellDiff(
-                        before: CellDiff.Side(before.results, at: index), after: CellDiff.Side(after.results, at: index),
+                        before: CellDiff.Side(before.results, at: index),
+                        after: CellDiff.Side(after.results, at: index),
                         tolerance: tolerance)))
         }
         self.init(cells: compared, tolerance: tolerance)
