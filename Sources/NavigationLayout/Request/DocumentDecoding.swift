@@ -21,4 +21,21 @@ extension RequestDecoder {
         }
         return document
     }
+
+    /// Reads the member `name` of a request document with `read`, with the checks, paths and messages
+    /// of a full decode of the document.
+    static func decodeMember<Member>(
+        _ name: StaticString, of value: JSONValue, with read: (inout RequestDecoder, JSONValue, JSONPath) -> Member?
+    ) throws(RequestError) -> Member {
+        try decode(value) { (decoder: inout RequestDecoder, value: JSONValue) -> Member? in
+            let path = JSONPath.root
+            guard case .object(let body) = value else {
+                decoder.report(path, "expected the request to be an object, found \(value.typeDescription)")
+                return nil
+            }
+            return decoder.required(body, "\(name)", at: path).flatMap {
+                read(&decoder, $0, path.appending(field: name))
+            }
+        }
+    }
 }

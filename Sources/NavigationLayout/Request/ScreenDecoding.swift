@@ -9,15 +9,7 @@ extension LayoutRequest {
     /// full decode would: every other member was already found sound, and no check of the screen looks
     /// outside it.
     public static func decodeScreen(of value: JSONValue) throws(RequestError) -> Screen {
-        try RequestDecoder.decode(value) { decoder, value in
-            let path = JSONPath.root
-            guard case .object(let body) = value else {
-                decoder.report(path, "expected the request to be an object, found \(value.typeDescription)")
-                return nil
-            }
-            return decoder.required(body, "screen", at: path).flatMap {
-                decoder.screen($0, at: path.appending(field: "screen"))
-            }
+        try RequestDecoder.decodeMember("screen", of: value) { decoder, screen, path in decoder.screen(screen, at: path)
         }
     }
 }
