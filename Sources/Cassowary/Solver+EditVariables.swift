@@ -15,12 +15,20 @@ extension Solver {
             Expression(termList: TermList(variable, 1), constant: -initialValue), .equal, priority: priority)
         let record = try insert(constraint, isEdit: true)
         let edit = EditRecord(variable: variable, record: record, constant: initialValue)
+        let plus = records[Int(record)]?.marker ?? -1
+        let minus = records[Int(record)]?.other ?? -1
         if let reused = freeEdits.popLastIfAny() {
             edits[Int(reused)] = edit
+            editErrorSymbols[2 * Int(reused)] = plus
+            editErrorSymbols[2 * Int(reused) + 1] = minus
             editOfVariable[key] = reused
         } else {
             editOfVariable[key] = Int32(edits.count)
             edits.append(edit)
+            // A few edit variables are the usual (a screen's size and insets): room for eight at once.
+            if editErrorSymbols.isEmpty { editErrorSymbols.reserveCapacity(16) }
+            editErrorSymbols.append(plus)
+            editErrorSymbols.append(minus)
         }
     }
 
@@ -34,6 +42,8 @@ extension Solver {
         }
         editOfVariable[key] = nil
         edits[Int(index)] = nil
+        editErrorSymbols[2 * Int(index)] = -1
+        editErrorSymbols[2 * Int(index) + 1] = -1
         freeEdits.append(index)
         erase(recordIndex: edit.record)
     }
@@ -77,5 +87,34 @@ extension Solver {
         // The dual simplex keeps the objective optimal in exact arithmetic; a primal pass repairs
         // what rounding may have tipped (usually nothing to do).
         tableau.optimize()
+    }
+}
+
+extension Solver {
+    /// Whether the solution holds every edit variable's last suggestion: a required constraint, or
+    /// one as strong as the edit, can pull an edit variable away (an edit's errors are zero exactly
+    /// when its suggestion holds).
+    public func holdsEditSuggestions(tolerance: Double = 1.0e-6) -> Bool {
+        // An error symbol outside the basis is zero; one in it holds its row's constant.
+        for symbol in editErrorSymbols where symbol >= 0 {
+            let slot = tableau.rowOf[Int(symbol)]
+            if slot >= 0 && abs(tableau.rows[Int(slot)].constant) > tolerance / 2 { return false }
+        }
+        return true
+    }
+
+    /// The edit variables whose last suggestion the solution does not hold, in the order they were
+    /// made edit variables (see ``holdsEditSuggestions(tolerance:)``).
+    public func overriddenEditVariables(tolerance: Double = 1.0e-6) -> [Variable] {
+        var overridden: [Variable] = []
+        for index in edits.indices {
+            let plus = editErrorSymbols[2 * index]
+            let minus = editErrorSymbols[2 * index + 1]
+            guard plus >= 0, minus >= 0, let edit = edits[index] else { continue }
+            if abs(tableau.value(of: plus)) > tolerance / 2 || abs(tableau.value(of: minus)) > tolerance / 2 {
+                overridden.append(edit.variable)
+            }
+        }
+        return overridden
     }
 }

@@ -33,6 +33,9 @@ public struct Solver: Sendable {
     var variableSlotOfSymbol: [Int32] = []
     var variableUses: [Int32] = []
     var edits: [EditRecord?] = []
+    /// Each edit's two error symbols, at twice its index (-1 for a free index): read on every solve
+    /// to see that the suggestions hold, without touching the records.
+    var editErrorSymbols: [Int32] = []
     var freeEdits: [Int32] = []
     var editOfVariable = IdentityTable()
     /// The non-required priority values in use, in the order they first appeared: the index is the

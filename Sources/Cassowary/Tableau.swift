@@ -74,6 +74,10 @@ struct Tableau {
     /// Moves on every change of the rows' structure (a pivot, a constraint or edit variable added or
     /// removed), never on a change of constants alone; ``DeterminednessMemo`` is keyed by it.
     var structureVersion: UInt64 = 0
+    /// The external symbols in use, ascending (what ``publishValues()`` copies), found again after an
+    /// external symbol is allocated or freed.
+    var externalSymbols: [Int32] = []
+    var externalSymbolsStale = true
     /// Past this much work the simplex loops stop where they are (see ``Solver/workLimit``).
     var workLimit = Int.max
 
@@ -162,6 +166,7 @@ struct Tableau {
     // MARK: Symbol allocation
 
     mutating func allocateSymbol(_ symbolKind: SymbolKind) -> Int32 {
+        if symbolKind == .external { externalSymbolsStale = true }
         let symbol: Int32
         if let reused = freeSymbols.popLastIfAny() {
             symbol = reused
@@ -222,6 +227,7 @@ struct Tableau {
     /// Gives a symbol that no row and no objective coefficient mentions back for reuse.
     mutating func freeSymbol(_ symbol: Int32) {
         let index = Int(symbol)
+        if kind[index] == .external { externalSymbolsStale = true }
         kind[index] = .unused
         owner[index] = -1
         published[index] = 0
@@ -239,6 +245,7 @@ struct Tableau {
     /// Undoes every allocation since the checkpoint: reused ids go back to the free list in their old
     /// order, fresh ids return to the unallocated tail.
     mutating func rollBackAllocations(toCount count: Int) {
+        externalSymbolsStale = true
         for symbol in allocationLog.reversed() where Int(symbol) < count {
             freeSymbol(symbol)
         }
@@ -413,10 +420,15 @@ struct Tableau {
 
     /// Copies the value of every external symbol into `published`.
     mutating func publishValues() {
-        // Up to the symbols handed out, not the capacity the per-symbol arrays were grown to.
-        for symbol in 0..<symbolCount where kind[symbol] == .external {
-            let slot = rowOf[symbol]
-            published[symbol] = slot >= 0 ? rows[Int(slot)].constant : 0
+        if externalSymbolsStale {
+            externalSymbols.removeAll(keepingCapacity: true)
+            externalSymbols.reserveCapacity(symbolCount)
+            for symbol in 0..<symbolCount where kind[symbol] == .external { externalSymbols.append(Int32(symbol)) }
+            externalSymbolsStale = false
+        }
+        for symbol in externalSymbols {
+            let slot = rowOf[Int(symbol)]
+            published[Int(symbol)] = slot >= 0 ? rows[Int(slot)].constant : 0
         }
         // Definitions mention only symbols published before them.
         for index in definitionOrder {

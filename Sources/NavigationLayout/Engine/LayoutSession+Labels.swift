@@ -59,7 +59,7 @@ extension LayoutSession {
 
     /// A solver constraint as `Constraint.description` prints it, its variables named
     /// `item.left|top|width|height` (the shared item variables carry no names of their own).
-    private func describe(_ constraint: Constraint) -> String {
+    func describe(_ constraint: Constraint) -> String {
         constraint.description(naming: name(of:))
     }
 
@@ -76,7 +76,7 @@ extension LayoutSession {
     }
 
     /// The placed items a set of constraint texts mention, in order of first mention.
-    private func itemsNamed(in texts: [String]) -> [String] {
+    func itemsNamed(in texts: [String]) -> [String] {
         var names: [String] = []
         for text in texts {
             var current = ""

@@ -47,6 +47,10 @@ struct LayoutSession: Sendable {
     private(set) var sizes: ComponentSizes
     /// The screen whose values the edit variables hold (the plan's, until another is suggested).
     private var suggestedScreen: Screen
+    /// The screen the session was built for, and whether building for it broke constraints that
+    /// contradicted it (`breakScreenConflicts`): such a session is built again for another screen.
+    private var builtScreen: Screen
+    var screenDependent = false
     var stateName: String { plan.state.navigation.rawValue }
     /// Which components the SDK hands over in the plan's state, from the plan's fields read in place
     /// (handing the whole plan to a function would copy it, a reference count for each field).
@@ -79,6 +83,7 @@ struct LayoutSession: Sendable {
         self.workBudget = workBudget
         sizes = plan.sizes
         suggestedScreen = plan.screen
+        builtScreen = plan.screen
         buildDiagnostics = plan.diagnostics
         hidden = plan.hidden
         startWorkBudget()
@@ -107,6 +112,31 @@ struct LayoutSession: Sendable {
         installSizes()
         for index in stacks.indices { installStack(index) }
         installUserConstraints(inForce)
+        breakScreenConflicts()
+    }
+
+    /// The screen moved: a required constraint contradicts it. What to break is found on a session
+    /// built for this screen (as a fresh solve finds it), or, on that session, for the sizes and
+    /// stacks the solve installed; then the screen is solved again. Nil when nothing could be broken
+    /// (an optional constraint as strong as the screen outweighs it).
+    @inline(never)
+    private mutating func solveAfterScreenConflict(_ screen: Screen) -> LayoutResult? {
+        if screen != builtScreen {
+            rebuild(for: screen)
+            return solve(screen: screen)
+        }
+        let installed = labels.count
+        breakScreenConflicts()
+        return labels.count < installed ? solve(screen: screen) : nil
+    }
+
+    /// Starts over for `screen`: the session broke constraints that contradicted its own screen, or
+    /// the screen it solves now is contradicted, and what to break depends on the screen.
+    @inline(never)
+    private mutating func rebuild(for screen: Screen) {
+        var plan = self.plan
+        plan.screen = screen
+        self = LayoutSession(plan: plan, workBudget: workBudget)
     }
 
     /// The constraints in the solver, in the order added, and the screen's edit variables with their
@@ -125,6 +155,7 @@ struct LayoutSession: Sendable {
 
     /// Lays the session out for `screen` (same width class as the plan) and returns the result.
     mutating func solve(screen: Screen) -> LayoutResult {
+        if screenDependent && screen != builtScreen { rebuild(for: screen) }
         // A build over budget stays refused; otherwise each solve has a budget of its own.
         if !exceededWorkBudget { startWorkBudget() }
         plan.screen = screen
@@ -156,6 +187,9 @@ struct LayoutSession: Sendable {
             if changed { continue }
             if hideOneOutOfRoom(frames: frames) { continue }
             break
+        }
+        if !exceededWorkBudget && !solver.holdsEditSuggestions(), let result = solveAfterScreenConflict(screen) {
+            return result
         }
         // Handed over (`consume`): the result rounds them in place, which a second reference to the
         // same storage would turn into a copy.
