@@ -142,6 +142,21 @@ public struct Solver: Sendable {
         return tableau.published[Int(symbol)]
     }
 
+    /// Moves whenever a variable gets or loses its symbol: a symbol read with ``knownSymbol(of:)``
+    /// stands for its variable until this moves.
+    public var variableSymbolsVersion: UInt64 { tableau.externalSymbolsVersion }
+
+    /// The symbol of a variable the solver knows, -1 for one it does not: ``value(atSymbol:)`` reads
+    /// its value without looking the variable up again.
+    public func knownSymbol(of variable: Variable) -> Int32 {
+        symbolOfVariable[variable] ?? -1
+    }
+
+    /// ``value(of:)`` for the variable whose symbol ``knownSymbol(of:)`` gave (0 for -1).
+    public func value(atSymbol symbol: Int32) -> Double {
+        symbol >= 0 ? tableau.published[Int(symbol)] : 0
+    }
+
     func userRecordsInOrder() -> [ConstraintRecord] {
         records.live.filter { !$0.isEdit }.sorted { $0.sequence < $1.sequence }
     }

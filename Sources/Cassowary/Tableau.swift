@@ -75,9 +75,16 @@ struct Tableau {
     /// removed), never on a change of constants alone; ``DeterminednessMemo`` is keyed by it.
     var structureVersion: UInt64 = 0
     /// The external symbols in use, ascending (what ``publishValues()`` copies), found again after an
-    /// external symbol is allocated or freed.
+    /// external symbol is allocated or freed; the version moves at each such change.
     var externalSymbols: [Int32] = []
     var externalSymbolsStale = true
+    var externalSymbolsVersion: UInt64 = 0
+
+    /// Notes that an external symbol was allocated or freed.
+    mutating func externalSymbolsChanged() {
+        externalSymbolsStale = true
+        externalSymbolsVersion &+= 1
+    }
     /// Past this much work the simplex loops stop where they are (see ``Solver/workLimit``).
     var workLimit = Int.max
 
@@ -166,7 +173,7 @@ struct Tableau {
     // MARK: Symbol allocation
 
     mutating func allocateSymbol(_ symbolKind: SymbolKind) -> Int32 {
-        if symbolKind == .external { externalSymbolsStale = true }
+        if symbolKind == .external { externalSymbolsChanged() }
         let symbol: Int32
         if let reused = freeSymbols.popLastIfAny() {
             symbol = reused
@@ -227,7 +234,7 @@ struct Tableau {
     /// Gives a symbol that no row and no objective coefficient mentions back for reuse.
     mutating func freeSymbol(_ symbol: Int32) {
         let index = Int(symbol)
-        if kind[index] == .external { externalSymbolsStale = true }
+        if kind[index] == .external { externalSymbolsChanged() }
         kind[index] = .unused
         owner[index] = -1
         published[index] = 0
@@ -245,7 +252,7 @@ struct Tableau {
     /// Undoes every allocation since the checkpoint: reused ids go back to the free list in their old
     /// order, fresh ids return to the unallocated tail.
     mutating func rollBackAllocations(toCount count: Int) {
-        externalSymbolsStale = true
+        externalSymbolsChanged()
         for symbol in allocationLog.reversed() where Int(symbol) < count {
             freeSymbol(symbol)
         }

@@ -47,6 +47,10 @@ struct LayoutSession: Sendable {
     private(set) var sizes: ComponentSizes
     /// The screen whose values the edit variables hold (the plan's, until another is suggested).
     private var suggestedScreen: Screen
+    /// The solver's symbols of each item's left, top, width and height, four per item, and the
+    /// solver's `variableSymbolsVersion` they hold for: frames are read by symbol, not looked up.
+    private var frameSymbols: [Int32] = []
+    private var frameSymbolsVersion: UInt64 = .max
     /// The screen the session was built for, and whether building for it broke constraints that
     /// contradicted it (`breakScreenConflicts`): such a session is built again for another screen.
     private var builtScreen: Screen
@@ -198,15 +202,27 @@ struct LayoutSession: Sendable {
 
     /// Replaces `frames` with the items' current frames, in the storage of the previous pass (a new
     /// array per pass would be a heap block each time).
-    private func updateFrames(_ frames: inout [Frame]) {
+    private mutating func updateFrames(_ frames: inout [Frame]) {
+        if frameSymbolsVersion != solver.variableSymbolsVersion || frameSymbols.count != 4 * items.count {
+            frameSymbols.removeAll(keepingCapacity: true)
+            frameSymbols.reserveCapacity(4 * items.count)
+            for index in items.indices {
+                frameSymbols.append(solver.knownSymbol(of: items[index].variables.left))
+                frameSymbols.append(solver.knownSymbol(of: items[index].variables.top))
+                frameSymbols.append(solver.knownSymbol(of: items[index].variables.width))
+                frameSymbols.append(solver.knownSymbol(of: items[index].variables.height))
+            }
+            frameSymbolsVersion = solver.variableSymbolsVersion
+        }
         frames.removeAll(keepingCapacity: true)
         frames.reserveCapacity(items.count)
         for index in items.indices {
+            let base = 4 * index
             frames.append(
                 Frame(
-                    x: solver.value(of: items[index].variables.left), y: solver.value(of: items[index].variables.top),
-                    width: solver.value(of: items[index].variables.width),
-                    height: solver.value(of: items[index].variables.height)))
+                    x: solver.value(atSymbol: frameSymbols[base]), y: solver.value(atSymbol: frameSymbols[base + 1]),
+                    width: solver.value(atSymbol: frameSymbols[base + 2]),
+                    height: solver.value(atSymbol: frameSymbols[base + 3])))
         }
     }
 }
