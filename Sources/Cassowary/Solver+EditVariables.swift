@@ -95,11 +95,7 @@ extension Solver {
     /// one as strong as the edit, can pull an edit variable away (an edit's errors are zero exactly
     /// when its suggestion holds).
     public func holdsEditSuggestions(tolerance: Double = 1.0e-6) -> Bool {
-        // An error symbol outside the basis is zero; one in it holds its row's constant.
-        for symbol in editErrorSymbols where symbol >= 0 {
-            let slot = tableau.rowOf[Int(symbol)]
-            if slot >= 0 && abs(tableau.rows[Int(slot)].constant) > tolerance / 2 { return false }
-        }
+        for symbol in editErrorSymbols where symbol >= 0 && isOff(symbol, tolerance: tolerance) { return false }
         return true
     }
 
@@ -111,10 +107,16 @@ extension Solver {
             let plus = editErrorSymbols[2 * index]
             let minus = editErrorSymbols[2 * index + 1]
             guard plus >= 0, minus >= 0, let edit = edits[index] else { continue }
-            if abs(tableau.value(of: plus)) > tolerance / 2 || abs(tableau.value(of: minus)) > tolerance / 2 {
+            if isOff(plus, tolerance: tolerance) || isOff(minus, tolerance: tolerance) {
                 overridden.append(edit.variable)
             }
         }
         return overridden
+    }
+
+    /// Whether an edit's error symbol is away from zero: outside the basis it is zero, in it it
+    /// holds its row's constant.
+    private func isOff(_ symbol: Int32, tolerance: Double) -> Bool {
+        abs(tableau.value(of: symbol)) > tolerance / 2
     }
 }

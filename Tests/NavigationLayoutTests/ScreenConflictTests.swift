@@ -50,3 +50,23 @@ struct ScreenConflictTests {
         }
     }
 }
+
+extension ScreenConflictTests {
+    @Test("an optional constraint as strong as the screen is not a conflict: nothing is broken or reported")
+    func optionalCompetitorIsNoConflict() throws {
+        let request = try EngineFixtures.request(
+            json: """
+                {"screen": {"width": 393, "height": 852, "safeArea": {"top": 59, "bottom": 34, "left": 0, "right": 0}},
+                 "state": {"navigation": "ready"},
+                 "delegate": {"ready": {"views": ["googleLogo", "viewport"], "constraints": [
+                     "googleLogo.leading == safeArea.leading", "googleLogo.bottom == safeArea.bottom",
+                     "viewport.leading == map.leading", "viewport.trailing == map.trailing",
+                     "viewport.top == safeArea.top", "viewport.bottom == map.bottom",
+                     "viewport.top == map.top @999"]}}}
+                """)
+        let result = LayoutEngine.solve(request)
+        #expect(!result.codes.contains(.unsatisfiableConstraints))
+        var prepared = PreparedLayout(request)
+        #expect(prepared.solve(screen: request.screen) == result)
+    }
+}
