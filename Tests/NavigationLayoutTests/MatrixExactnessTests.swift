@@ -13,7 +13,10 @@ import Testing
 struct MatrixExactnessTests {
     @Test(
         "every cell of the default matrix equals LayoutEngine.solve of the cell's request",
-        arguments: ["seed-delegate-guidance.json", "seed-delegate-prompt.json", "builtin-guidance.json"])
+        arguments: [
+            "seed-delegate-guidance.json", "seed-delegate-prompt.json", "builtin-guidance.json",
+            "delegate-short-header.json",
+        ])
     func everyCellAsFresh(fixture: String) async throws {
         let body = try LayoutBody(document: try JSONParser().parse(try Fixtures.bytes(fixture)))
         let solved = try LayoutPipeline(clock: { 0 }).matrix(body)
@@ -34,12 +37,25 @@ struct MatrixExactnessTests {
         }
     }
 
+    @Test("the short-header fixture conflicts on notched portrait screens only, so re-solves meet a conflict a size brings")
+    func shortHeaderConflictsOnSomeScreens() throws {
+        let body = try LayoutBody(
+            document: try JSONParser().parse(try Fixtures.bytes("delegate-short-header.json")))
+        let solved = try LayoutPipeline(clock: { 0 }).matrix(body)
+        let guidance = zip(solved.plan.cells, solved.results).filter { $0.0.request.state.navigation == .guidance }
+        let conflicting = guidance.filter { _, result in
+            result.diagnostics.contains { $0.code == .unsatisfiableConstraints }
+        }
+        #expect(!conflicting.isEmpty)
+        #expect(conflicting.count < guidance.count)
+    }
+
     @Test("matrices of several bodies through one pipeline, asked twice, answer every cell as a fresh solve")
     func sharedPipeline() async throws {
         let pipeline = LayoutPipeline(clock: { 0 })
         let fixtures = [
             "seed-delegate-prompt.json", "seed-delegate-guidance.json", "seed-delegate-guidance-moved-logo.json",
-            "builtin-guidance.json",
+            "builtin-guidance.json", "delegate-short-header.json",
         ]
         for round in 1...2 {
             for fixture in fixtures {

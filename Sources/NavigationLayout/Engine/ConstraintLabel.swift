@@ -25,6 +25,16 @@ enum ConstraintLabel: Sendable {
         case .sdkSize, .stack: return false
         }
     }
+
+    /// Whether the constraint changes with the screen: an SDK size follows the safe area and the
+    /// width, a hiding stack's arrangement the room there is. A conflict that involves one holds on
+    /// some screens and not on others.
+    var changesWithScreen: Bool {
+        switch self {
+        case .sdkSize, .stack: return true
+        case .written, .intrinsic: return false
+        }
+    }
 }
 
 /// An installed constraint with its label.

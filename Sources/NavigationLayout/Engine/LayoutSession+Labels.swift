@@ -16,18 +16,55 @@ extension LayoutSession {
             labels.append(InstalledConstraint(constraint: constraint, label: label))
             return true
         } catch {
-            if case .unsatisfiableConstraint(_, let conflicts) = error {
-                let conflicting = conflicts.map { conflict in
-                    self.label(of: conflict).map { text(of: $0, for: conflict) } ?? describe(conflict)
-                }
-                let broken = text(of: label, for: constraint)
-                buildDiagnostics.append(
-                    .unsatisfiableConstraints(
-                        broken: broken, conflicting: conflicting, items: itemsNamed(in: [broken] + conflicting),
-                        state: stateName))
-            }
+            reportRejected(constraint, label: label, error)
             return false
         }
+    }
+
+    /// Puts `replacement` in the place of an installed constraint, with its label: a constraint that
+    /// differs only in its constant keeps its row in the solver (``Solver/replace(_:with:)``). A
+    /// rejected replacement is reported as ``install(_:label:)`` reports one, and then neither
+    /// constraint is installed. Returns whether the replacement is in force.
+    @discardableResult
+    mutating func reinstall(
+        _ current: Constraint, with replacement: consuming Constraint, label: consuming ConstraintLabel
+    ) -> Bool {
+        let position = labels.lastIndex { $0.constraint === current }
+        if isOverWorkBudget() {
+            uninstall(current)
+            return false
+        }
+        do throws(SolverError) {
+            try solver.replace(current, with: replacement)
+            let installed = InstalledConstraint(constraint: replacement, label: label)
+            if let position { labels[position] = installed } else { labels.append(installed) }
+            return true
+        } catch {
+            if let position { labels.remove(at: position) }
+            reportRejected(replacement, label: label, error)
+            return false
+        }
+    }
+
+    /// Reports a required constraint the solver rejected as a conflict, with the constraints it
+    /// conflicts with. A conflict that involves a constraint that changes with the screen makes the
+    /// session's constraints those of its screen: which constraint a solve rejects depends on the
+    /// order they arrive in, and a fresh solve for another screen installs them in another order.
+    private mutating func reportRejected(_ constraint: Constraint, label: ConstraintLabel, _ error: SolverError) {
+        guard case .unsatisfiableConstraint(_, let conflicts) = error else { return }
+        if label.changesWithScreen
+            || conflicts.contains(where: { self.label(of: $0)?.changesWithScreen ?? false })
+        {
+            screenDependent = true
+        }
+        let conflicting = conflicts.map { conflict in
+            self.label(of: conflict).map { text(of: $0, for: conflict) } ?? describe(conflict)
+        }
+        let broken = text(of: label, for: constraint)
+        buildDiagnostics.append(
+            .unsatisfiableConstraints(
+                broken: broken, conflicting: conflicting, items: itemsNamed(in: [broken] + conflicting),
+                state: stateName))
     }
 
     /// Takes a constraint out of the solver and drops its label: a session solved for screen after

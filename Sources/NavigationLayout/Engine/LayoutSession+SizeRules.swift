@@ -109,15 +109,23 @@ extension LayoutSession {
         {
             return false
         }
-        if let current = sizeRules[index].installed { uninstall(current) }
-        // `variable == target` written as its expression directly (no operator arithmetic, no array).
-        let constraint = Constraint(
-            Expression(
-                Term(axis == .width ? items[item].variables.width : items[item].variables.height),
-                constant: 0 + -target),
-            .equal)
         let label = ConstraintLabel.sdkSize(item: item, axis: axis, value: target)
-        if install(constraint, label: label) {
+        let constraint: Constraint
+        let inForce: Bool
+        if let current = sizeRules[index].installed {
+            // The same equality with the new size: its row stays in the solver.
+            constraint = current.withConstant(0 + -target)
+            inForce = reinstall(current, with: constraint, label: label)
+        } else {
+            // `variable == target` written as its expression directly (no operator arithmetic, no array).
+            constraint = Constraint(
+                Expression(
+                    Term(axis == .width ? items[item].variables.width : items[item].variables.height),
+                    constant: 0 + -target),
+                .equal)
+            inForce = install(constraint, label: label)
+        }
+        if inForce {
             sizeRules[index].installed = constraint
             sizeRules[index].installedValue = target
         } else {

@@ -51,8 +51,9 @@ struct LayoutSession: Sendable {
     /// solver's `variableSymbolsVersion` they hold for: frames are read by symbol, not looked up.
     private var frameSymbols: [Int32] = []
     private var frameSymbolsVersion: UInt64 = .max
-    /// The screen the session was built for, and whether building for it broke constraints that
-    /// contradicted it (`breakScreenConflicts`): such a session is built again for another screen.
+    /// The screen the session was built for, and whether its constraints are that screen's: it broke
+    /// constraints that contradicted the screen (`breakScreenConflicts`), or a conflict involved a
+    /// size or stack that changes with the screen. Such a session is built again for another screen.
     private var builtScreen: Screen
     var screenDependent = false
     var stateName: String { plan.state.navigation.rawValue }
@@ -191,6 +192,12 @@ struct LayoutSession: Sendable {
             if changed { continue }
             if hideOneOutOfRoom(frames: frames) { continue }
             break
+        }
+        // A size or stack that moved with this screen conflicts with the constraints in force: a fresh
+        // solve for this screen would have met the conflict in another order.
+        if screenDependent && screen != builtScreen && !exceededWorkBudget {
+            rebuild(for: screen)
+            return solve(screen: screen)
         }
         if !exceededWorkBudget && !solver.holdsEditSuggestions(), let result = solveAfterScreenConflict(screen) {
             return result
