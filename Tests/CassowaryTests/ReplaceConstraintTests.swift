@@ -61,7 +61,9 @@ struct ReplaceConstraintTests {
         #expect {
             try solver.replace(size, with: tooWide)
         } throws: { error in
-            guard case .unsatisfiableConstraint(let refused, let conflicts) = error as? SolverError else { return false }
+            guard case .unsatisfiableConstraint(let refused, let conflicts) = error as? SolverError else {
+                return false
+            }
             return refused === tooWide && conflicts.count == 1 && conflicts[0] === cap
         }
         #expect(!solver.contains(size))
@@ -185,7 +187,9 @@ struct ReplaceConstraintTests {
                 return
             }
             // The same constraints: a replaced one keeps its place in the order, an added one is last.
-            #expect(Set(replaced.constraints.map(ObjectIdentifier.init)) == Set(rebuilt.constraints.map(ObjectIdentifier.init)))
+            #expect(
+                Set(replaced.constraints.map(ObjectIdentifier.init))
+                    == Set(rebuilt.constraints.map(ObjectIdentifier.init)))
             replaced.updateVariables()
             rebuilt.updateVariables()
             let holds = RandomizedPropertyTests.requiredConstraintsHold(everything, replaced)

@@ -37,7 +37,9 @@ struct MatrixExactnessTests {
         }
     }
 
-    @Test("the short-header fixture conflicts on notched portrait screens only, so re-solves meet a conflict a size brings")
+    @Test(
+        "the short-header fixture conflicts on notched portrait screens only, so re-solves meet a conflict a size brings"
+    )
     func shortHeaderConflictsOnSomeScreens() throws {
         let body = try LayoutBody(
             document: try JSONParser().parse(try Fixtures.bytes("delegate-short-header.json")))

@@ -221,7 +221,9 @@ extension OpenAPIDocument {
             [
                 (
                     "views",
-                    S.anyObject("Custom views by name: optional width/height (intrinsic size), hugging, compression.")
+                    S.anyObject(
+                        "Custom views by name: optional width/height (intrinsic size), hugging, compression, superview (the custom view it is a subview of)."
+                    )
                 ),
                 ("guides", S.array(of: S.string())),
                 ("stacks", S.anyObject("GMSNavigationHidingStackView instances by name.")),

@@ -16,6 +16,8 @@ struct GeometryChecks {
     let promptCorners: PromptCorners
     /// The session's stacks, shared rather than copied: the prompt check reads their names and positions.
     let stacks: [StackState]
+    /// Pairs that overlap by design (see ``IntendedOverlap``): no finding between them.
+    var intendedOverlaps: [IntendedOverlap] = []
 
     /// Overlaps smaller than this (pt²) are rounding or hairline contact, not findings.
     static let areaTolerance = 1.0
@@ -90,7 +92,8 @@ struct GeometryChecks {
         if let viewport = visible.first(where: { items[$0].builtIn == .viewport }) {
             for index in visible where isOverlapCandidate(index) && !isSmall(index) {
                 let area = frames[index].overlapArea(with: frames[viewport])
-                guard area > Self.areaTolerance else { continue }
+                guard area > Self.areaTolerance, !IntendedOverlap.contains(intendedOverlaps, index, viewport)
+                else { continue }
                 diagnostics.append(.overlap(top: items[index].outputName, bottom: "viewport", area: area, state: state))
             }
         }
@@ -101,7 +104,7 @@ struct GeometryChecks {
 
     private func noteOverlap(_ first: Int, _ second: Int, into diagnostics: inout [Diagnostic]) {
         let area = frames[first].overlapArea(with: frames[second])
-        guard area > Self.areaTolerance else { return }
+        guard area > Self.areaTolerance, !IntendedOverlap.contains(intendedOverlaps, first, second) else { return }
         let (top, bottom) = layerRank(first) >= layerRank(second) ? (first, second) : (second, first)
         diagnostics.append(
             .overlap(top: items[top].outputName, bottom: items[bottom].outputName, area: area, state: state))

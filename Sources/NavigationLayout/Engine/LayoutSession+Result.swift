@@ -52,7 +52,7 @@ extension LayoutSession {
         diagnostics += GeometryChecks(
             screen: plan.screen, style: plan.style, navigation: plan.state.navigation, wideMode: plan.wideMode,
             items: items, frames: frames, visible: visibleIndices, layers: layers,
-            promptCorners: promptCorners, stacks: stacks
+            promptCorners: promptCorners, stacks: stacks, intendedOverlaps: intendedOverlaps
         ).diagnostics()
         let broken = brokenReports()
         return LayoutResult(

@@ -31,6 +31,9 @@ struct LayoutSession: Sendable {
     var labels: [InstalledConstraint] = []
     /// The document's constraints in force, in the order installed (`ConstraintLabel.written` points here).
     private(set) var inForce: [DelegateConstraint] = []
+    /// Pairs of placed items that overlap by design (a margins guide, a subview), which the overlap
+    /// check leaves alone.
+    private(set) var intendedOverlaps: [IntendedOverlap] = []
     /// Whether a hand-made plan placed an item named like the map or the safe area; constraints still
     /// mean the screen's by those names (see `installUserConstraints`).
     var placedContainerName = false
@@ -106,6 +109,8 @@ struct LayoutSession: Sendable {
         items.reserveCapacity(16)
         itemIndex.reserveCapacity(16)
         placeItems(constraints: inForce)
+        intendedOverlaps = IntendedOverlap.find(
+            constraints: inForce, views: plan.document.views, itemIndex: itemIndex)
         reportedGuideItems = plan.reportedGuides?.compactMap { name in
             guard let index = itemIndex[name], case .guide = items[index].role else { return nil }
             return index

@@ -138,7 +138,8 @@ extension RequestDecoder {
                 continue
             }
             guard let body = self.object(member.value, at: viewPath) else { continue }
-            rejectUnknownMembers(of: body, at: viewPath, allowed: ["width", "height", "hugging", "compression"])
+            rejectUnknownMembers(
+                of: body, at: viewPath, allowed: ["width", "height", "hugging", "compression", "superview"])
             var view = CustomView(name: name)
             view.intrinsicWidth = present(body, "width").flatMap {
                 number($0, at: viewPath.appending(field: "width"), .length)
@@ -154,9 +155,41 @@ extension RequestDecoder {
                 view.compression = axisPriorities(
                     value, at: viewPath.appending(field: "compression"), defaults: .defaultCompression)
             }
+            if let value = present(body, "superview") {
+                view.superview = string(value, at: viewPath.appending(field: "superview"))
+            }
             if declare(name, as: .view, in: &items, at: viewPath) { views.append(view) }
         }
+        checkSuperviews(of: &views, at: path)
         return views
+    }
+
+    /// A superview is another custom view of the document, and no view is inside itself. A view
+    /// whose superview is refused is reported and kept as a view of the map.
+    private mutating func checkSuperviews(of views: inout [CustomView], at path: JSONPath) {
+        for index in views.indices {
+            guard let superview = views[index].superview else { continue }
+            let fieldPath = path.appending(views[index].name).appending(field: "superview")
+            guard views.contains(where: { $0.name == superview }) else {
+                report(
+                    fieldPath, "'\(superview)' is not a custom view of this delegate: name one declared under 'views'")
+                views[index].superview = nil
+                continue
+            }
+            // Walking up from the view: back at the view means a cycle; at most one step per view.
+            var current = superview
+            for _ in views.indices {
+                if current == views[index].name {
+                    report(
+                        fieldPath,
+                        "'\(views[index].name)' would be inside itself: a superview cannot be its own subview")
+                    views[index].superview = nil
+                    break
+                }
+                guard let next = views.first(where: { $0.name == current })?.superview else { break }
+                current = next
+            }
+        }
     }
 
     /// A priority for both axes, or {horizontal, vertical} with either one optional.

@@ -25,16 +25,21 @@ public struct CustomView: Sendable, Equatable {
     public var intrinsicHeight: Double?
     public var hugging: AxisPriorities
     public var compression: AxisPriorities
+    /// The custom view this one is a subview of (`orderCard.addSubview(badge)`); nil for a view added to
+    /// the map's view itself.
+    public var superview: String?
 
     public init(
         name: String, intrinsicWidth: Double? = nil, intrinsicHeight: Double? = nil,
-        hugging: AxisPriorities = .defaultHugging, compression: AxisPriorities = .defaultCompression
+        hugging: AxisPriorities = .defaultHugging, compression: AxisPriorities = .defaultCompression,
+        superview: String? = nil
     ) {
         self.name = name
         self.intrinsicWidth = intrinsicWidth
         self.intrinsicHeight = intrinsicHeight
         self.hugging = hugging
         self.compression = compression
+        self.superview = superview
     }
 }
 

@@ -154,6 +154,7 @@ extension CustomView {
         if let intrinsicHeight { object["height"] = .number(intrinsicHeight) }
         if hugging != .defaultHugging { object["hugging"] = hugging.jsonValue }
         if compression != .defaultCompression { object["compression"] = compression.jsonValue }
+        if let superview { object["superview"] = .string(superview) }
         return .object(object)
     }
 }
