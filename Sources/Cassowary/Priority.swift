@@ -11,6 +11,10 @@ public struct Priority: Hashable, Comparable, Sendable, CustomStringConvertible 
     public static let high = Priority(uncheckedValue: 750)
     public static let low = Priority(uncheckedValue: 250)
     public static let fittingSize = Priority(uncheckedValue: 50)
+    /// Above every optional level and below required: for edit variables that stand for givens (a
+    /// window's size), which no optional constraint may outweigh and only a required one contradicts.
+    /// No constraint is written at it (`init?(_:)` takes 1...1000); it ranks between 999 and required.
+    public static let aboveOptional = Priority(uncheckedValue: 1001)
 
     /// A priority from its level; nil when the level is outside 1...1000.
     public init?(_ value: Int) {
@@ -24,7 +28,10 @@ public struct Priority: Hashable, Comparable, Sendable, CustomStringConvertible 
 
     public var isRequired: Bool { value == 1000 }
 
-    public static func < (lhs: Priority, rhs: Priority) -> Bool { lhs.value < rhs.value }
+    public static func < (lhs: Priority, rhs: Priority) -> Bool { lhs.rank < rhs.rank }
+
+    /// The order of the levels: required above everything, ``aboveOptional`` just below it.
+    private var rank: Int { isRequired ? Int.max : value }
 
     public var description: String {
         switch value {
@@ -32,6 +39,7 @@ public struct Priority: Hashable, Comparable, Sendable, CustomStringConvertible 
         case 750: return "high"
         case 250: return "low"
         case 50: return "fittingSize"
+        case 1001: return "aboveOptional"
         default: return String(value)
         }
     }

@@ -22,4 +22,29 @@ struct PriorityTests {
         #expect(Priority.required.isRequired)
         #expect(!Priority(999)!.isRequired)
     }
+
+    @Test("aboveOptional ranks between 999 and required and is not required")
+    func aboveOptionalRanksBetween() {
+        #expect(Priority.aboveOptional > Priority(999)!)
+        #expect(Priority.aboveOptional < Priority.required)
+        #expect(Priority.required > Priority.aboveOptional)
+        #expect(!Priority.aboveOptional.isRequired)
+        #expect(Priority.aboveOptional.description == "aboveOptional")
+    }
+
+    @Test("an edit variable at aboveOptional outweighs any error at 999, and a required constraint outweighs it")
+    func aboveOptionalEditOutweighs999() throws {
+        let width = Variable("width")
+        var solver = Solver()
+        try solver.addEditVariable(width, priority: .aboveOptional, initialValue: 393)
+        // Two constraints at 999 pulling together still lose to the edit.
+        try solver.add(Constraint(width - 100, .equal, priority: Priority(999)!))
+        try solver.add(Constraint(width - 120, .equal, priority: Priority(999)!))
+        #expect(solver.solvedValue(of: width) == 393)
+        try solver.suggestValue(400, for: width)
+        #expect(solver.solvedValue(of: width) == 400)
+        try solver.add(width <= 300)
+        #expect(solver.solvedValue(of: width) == 300)
+        #expect(!solver.holdsEditSuggestions())
+    }
 }

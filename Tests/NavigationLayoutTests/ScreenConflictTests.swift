@@ -52,7 +52,7 @@ struct ScreenConflictTests {
 }
 
 extension ScreenConflictTests {
-    @Test("an optional constraint as strong as the screen is not a conflict: nothing is broken or reported")
+    @Test("an optional constraint at 999 cannot move the screen: it gives way, reported as broken, not as a conflict")
     func optionalCompetitorIsNoConflict() throws {
         let request = try EngineFixtures.request(
             json: """
@@ -66,6 +66,9 @@ extension ScreenConflictTests {
                 """)
         let result = LayoutEngine.solve(request)
         #expect(!result.codes.contains(.unsatisfiableConstraints))
+        // The screen is a given: the viewport stays under the safe area, and the 999 constraint breaks.
+        #expect(result.cameraViewport?.y == 59)
+        #expect(result.broken.contains { $0.constraint.hasPrefix("viewport.top == map.top") && $0.violation == 59 })
         var prepared = PreparedLayout(request)
         #expect(prepared.solve(screen: request.screen) == result)
     }

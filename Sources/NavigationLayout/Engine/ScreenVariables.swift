@@ -14,9 +14,10 @@ enum ScreenVariables {
     static let safeLeft = Variable("safeArea.insetLeft")
     static let safeRight = Variable("safeArea.insetRight")
 
-    /// The priority of the screen's suggestions: the highest optional level (a suggestion cannot be
-    /// required), so only a required constraint or one at 999 can compete with the screen's size.
-    static let editPriority = Priority(999) ?? .high
+    /// The priority of the screen's suggestions: above every level a constraint can be written at (a
+    /// suggestion cannot be required), so no optional constraint, not even one at 999, moves the
+    /// screen; a required one that contradicts it is broken (`breakScreenConflicts`).
+    static let editPriority = Priority.aboveOptional
 
     /// Every screen variable, in the order the solver gets them (`value(at:of:)` reads the same order).
     static let all: [Variable] = [width, height, safeTop, safeBottom, safeLeft, safeRight]
