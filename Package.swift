@@ -4,7 +4,42 @@
 // NavLayoutService -> navlayout; CSQLite -> Storage, CEpoll and JSON -> HTTPServer, and CMalloc feed
 // NavLayoutService. Benchmarks/ holds the benchmarks and the budgets CI checks.
 // See README.md, "Layout of the code".
+import Foundation
 import PackageDescription
+
+/// Where the toolchain keeps SwiftSyntax's modules and shared libraries (`<toolchain>/usr/lib/swift/host`),
+/// which SwiftDelegate imports (no package is fetched): NAVLAYOUT_SWIFT_HOST when set; else beside the
+/// PackageDescription library this manifest runs with (the toolchain building the package); else beside
+/// the first swiftc on the PATH; else the official images' `/usr/lib/swift/host`.
+func swiftHostLibraries() -> String {
+    let environment = ProcessInfo.processInfo.environment
+    if let override = environment["NAVLAYOUT_SWIFT_HOST"], !override.isEmpty { return override }
+    func host(inSwiftLibraries directory: String) -> String? {
+        let candidate = directory + "/host"
+        return FileManager.default.fileExists(atPath: candidate + "/libSwiftParser.so") ? candidate : nil
+    }
+    // The manifest runs linked to <toolchain>/usr/lib/swift/pm/ManifestAPI/libPackageDescription.so.
+    // Read to the end: /proc files report no size, and a read sized by it stops after one block.
+    if let data = FileHandle(forReadingAtPath: "/proc/self/maps")?.readDataToEndOfFile() {
+        let maps = String(decoding: data, as: UTF8.self)
+        for line in maps.split(separator: "\n") where line.hasSuffix("/libPackageDescription.so") {
+            guard let start = line.firstIndex(of: "/") else { continue }
+            let library = String(line[start...])
+            if let pm = library.range(of: "/pm/"), let found = host(inSwiftLibraries: String(library[..<pm.lowerBound]))
+            {
+                return found
+            }
+        }
+    }
+    for directory in (environment["PATH"] ?? "").split(separator: ":") {
+        let swiftc = URL(fileURLWithPath: String(directory)).appendingPathComponent("swiftc")
+        guard FileManager.default.isExecutableFile(atPath: swiftc.path) else { continue }
+        let toolchain = swiftc.resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
+        if let found = host(inSwiftLibraries: toolchain.path + "/lib/swift") { return found }
+    }
+    return "/usr/lib/swift/host"
+}
+let swiftHost = swiftHostLibraries()
 
 let package = Package(
     name: "navlayout",
@@ -124,6 +159,19 @@ let package = Package(
         .testTarget(
             name: "NavLayoutServiceTests",
             dependencies: ["NavLayoutService", "Storage", "HTTPServer", "JSON", "NavigationLayout", "BenchmarkSupport"]),
+        // Reading an app's Swift layout delegate with the compiler's own parser, from the toolchain's
+        // host libraries: built with library evolution (as they are) and linked with an rpath to them,
+        // so that nothing that links this target needs flags of its own. Kept apart so the layout
+        // engine stays free of it.
+        .target(
+            name: "SwiftDelegate",
+            swiftSettings: [.unsafeFlags(["-enable-library-evolution", "-I", swiftHost])],
+            linkerSettings: [
+                .unsafeFlags(["-L", swiftHost, "-Xlinker", "-rpath", "-Xlinker", swiftHost]),
+                .linkedLibrary("SwiftSyntax"), .linkedLibrary("SwiftParser"), .linkedLibrary("SwiftDiagnostics"),
+                .linkedLibrary("SwiftParserDiagnostics"),
+            ]),
+        .testTarget(name: "SwiftDelegateTests", dependencies: ["SwiftDelegate"]),
         // The executable: main.swift only; commands and flags are parsed in NavLayoutService.
         .executableTarget(name: "navlayout", dependencies: ["NavLayoutService"]),
         // What the service's schema and repositories cost next to bare storage-level peers.

@@ -1,0 +1,191 @@
+internal import SwiftDiagnostics
+internal import SwiftParser
+internal import SwiftParserDiagnostics
+internal import SwiftSyntax
+
+/// A Swift file read with the compiler's own parser (SwiftParser, from the toolchain), and the class
+/// in it that adopts the Navigation SDK's `NavigationLayoutDelegate`.
+///
+/// Reading refuses, with an error at its position, what a compiler would refuse or what names no
+/// single delegate: a file over ``maximumBytes``, bytes that are not UTF-8, syntax errors (at the
+/// parser's positions, with its messages), no class adopting the protocol, several without a class
+/// named to pick one, or a named class that is missing or does not adopt it.
+public struct SwiftDelegateFile: Sendable {
+    /// The largest file read, in bytes: the service's body limit.
+    public static let maximumBytes = 1 << 20
+    /// The protocol a layout delegate adopts (GoogleNavigation's Swift name).
+    public static let protocolName = "NavigationLayoutDelegate"
+
+    public let path: String
+    /// The delegate class's name and where it is declared.
+    public let className: String
+    public let classPosition: SwiftSourcePosition
+    /// The layout delegate callbacks the class implements (`enableNavigationUI`, `startGuidance`,
+    /// `showPrompt`, ...), each at its `func`, in file order.
+    public let callbacks: [(name: String, position: SwiftSourcePosition)]
+
+    /// Reads `bytes` as the Swift file at `path` (the path is only printed); `className` picks the
+    /// delegate when the file has several.
+    public static func read(_ bytes: [UInt8], path: String, className: String? = nil)
+        throws(SwiftImportError) -> SwiftDelegateFile
+    {
+        let start = SwiftSourcePosition(path: path, line: 1, column: 1)
+        guard bytes.count <= maximumBytes else {
+            throw SwiftImportError([
+                .init(.error, "the file is \(bytes.count) bytes; at most \(maximumBytes) are read", at: start)
+            ])
+        }
+        if let invalid = firstInvalidUTF8(in: bytes, path: path) {
+            throw SwiftImportError([
+                .init(
+                    .error, "the file is not UTF-8: byte \(invalid.byte) cannot start or continue a character",
+                    at: invalid.position)
+            ])
+        }
+        let tree = Parser.parse(source: String(decoding: bytes, as: UTF8.self))
+        let converter = SourceLocationConverter(fileName: path, tree: tree)
+        func position(of node: some SyntaxProtocol) -> SwiftSourcePosition {
+            let location = node.startLocation(converter: converter)
+            return SwiftSourcePosition(path: path, line: location.line, column: location.column)
+        }
+        let syntaxErrors = ParseDiagnosticsGenerator.diagnostics(for: tree).filter { $0.diagMessage.severity == .error }
+        guard syntaxErrors.isEmpty else {
+            throw SwiftImportError(
+                syntaxErrors.map { diagnostic in
+                    let location = diagnostic.location(converter: converter)
+                    return .init(
+                        .error, diagnostic.message,
+                        at: SwiftSourcePosition(path: path, line: location.line, column: location.column))
+                })
+        }
+        let classes = ClassCollector.collect(in: tree)
+        let chosen: ClassDeclSyntax
+        if let className {
+            guard let named = classes.all.first(where: { $0.name.text == className }) else {
+                let known = classes.all.map { "'\($0.name.text)'" }.joined(separator: ", ")
+                throw SwiftImportError([
+                    .init(
+                        .error,
+                        "no class '\(className)' in the file" + (known.isEmpty ? "" : " (it declares \(known))"),
+                        at: start)
+                ])
+            }
+            guard classes.adopting.contains(named.name.text) else {
+                throw SwiftImportError([
+                    .init(
+                        .error,
+                        "class '\(className)' does not adopt \(protocolName): a layout delegate is declared `class \(className): NSObject, \(protocolName)`",
+                        at: position(of: named.name))
+                ])
+            }
+            chosen = named
+        } else {
+            let delegates = classes.all.filter { classes.adopting.contains($0.name.text) }
+            guard let first = delegates.first else {
+                let message =
+                    classes.all.isEmpty
+                    ? "no class in the file: a layout delegate is a class adopting \(protocolName)"
+                    : "no class in the file adopts \(protocolName) (it declares \(classes.all.map { "'\($0.name.text)'" }.joined(separator: ", ")))"
+                throw SwiftImportError([.init(.error, message, at: start)])
+            }
+            guard delegates.count == 1 else {
+                throw SwiftImportError(
+                    delegates.map { delegate in
+                        .init(
+                            .error,
+                            "'\(delegate.name.text)' is one of \(delegates.count) classes adopting \(protocolName): name the one to read (--class NAME)",
+                            at: position(of: delegate.name))
+                    })
+            }
+            chosen = first
+        }
+        // The class's own members, then those of its extensions in the file.
+        var memberBlocks = [chosen.memberBlock]
+        for extensionDecl in classes.extensions where extensionDecl.extendedType.trimmedDescription == chosen.name.text
+        {
+            memberBlocks.append(extensionDecl.memberBlock)
+        }
+        var callbacks: [(name: String, position: SwiftSourcePosition)] = []
+        for block in memberBlocks {
+            for member in block.members {
+                guard let function = member.decl.as(FunctionDeclSyntax.self),
+                    LayoutDelegateCallbacks.names.contains(function.name.text)
+                else { continue }
+                callbacks.append((function.name.text, position(of: function.funcKeyword)))
+            }
+        }
+        return SwiftDelegateFile(
+            path: path, className: chosen.name.text, classPosition: position(of: chosen.name), callbacks: callbacks)
+    }
+
+    /// The first byte that is not valid UTF-8, and where it is.
+    static func firstInvalidUTF8(in bytes: [UInt8], path: String) -> (byte: String, position: SwiftSourcePosition)? {
+        var line = 1
+        var column = 1
+        var offset = 0
+        var iterator = bytes.makeIterator()
+        var parser = Unicode.UTF8.ForwardParser()
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded):
+                offset += encoded.count
+                if encoded.count == 1 && encoded.first == UInt8(ascii: "\n") {
+                    line += 1
+                    column = 1
+                } else {
+                    column += encoded.count
+                }
+            case .emptyInput:
+                return nil
+            case .error:
+                let hex = String(bytes[offset], radix: 16, uppercase: true)
+                return (
+                    "0x" + (hex.count == 1 ? "0" : "") + hex,
+                    SwiftSourcePosition(path: path, line: line, column: column)
+                )
+            }
+        }
+    }
+}
+
+/// The callbacks of `NavigationLayoutDelegate`, in the order the SDK calls them in a session.
+enum LayoutDelegateCallbacks {
+    static let names: Set<String> = [
+        "enableNavigationUI", "disableNavigationUI", "startGuidance", "stopGuidance", "showPrompt", "hidePrompt",
+        "changePrompt",
+    ]
+}
+
+/// Every class declared in a file (nested ones too), the names of those that adopt the delegate
+/// protocol (in their own inheritance clause or in an extension's), and the extensions.
+private final class ClassCollector: SyntaxVisitor {
+    var all: [ClassDeclSyntax] = []
+    var adopting: Set<String> = []
+    var extensions: [ExtensionDeclSyntax] = []
+
+    static func collect(in tree: SourceFileSyntax) -> ClassCollector {
+        let collector = ClassCollector(viewMode: .sourceAccurate)
+        collector.walk(tree)
+        return collector
+    }
+
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        all.append(node)
+        if Self.adopts(node.inheritanceClause) { adopting.insert(node.name.text) }
+        return .visitChildren
+    }
+
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        extensions.append(node)
+        if Self.adopts(node.inheritanceClause) { adopting.insert(node.extendedType.trimmedDescription) }
+        return .visitChildren
+    }
+
+    private static func adopts(_ clause: InheritanceClauseSyntax?) -> Bool {
+        clause?.inheritedTypes.contains { inherited in
+            let name = inherited.type.trimmedDescription
+            return name == SwiftDelegateFile.protocolName
+                || name == "GoogleNavigation." + SwiftDelegateFile.protocolName
+        } ?? false
+    }
+}
