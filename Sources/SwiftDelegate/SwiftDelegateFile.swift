@@ -11,7 +11,7 @@ internal import SwiftSyntax
 /// parser's positions, with its messages), no class adopting the protocol, several without a class
 /// named to pick one, or a named class that is missing or does not adopt it.
 public struct SwiftDelegateFile: Sendable {
-    /// The largest file read, in bytes: the service's body limit.
+    /// The largest file read, in bytes: as large as the service's default body limit.
     public static let maximumBytes = 1 << 20
     /// The protocol a layout delegate adopts (GoogleNavigation's Swift name).
     public static let protocolName = "NavigationLayoutDelegate"
@@ -148,7 +148,7 @@ public struct SwiftDelegateFile: Sendable {
     }
 }
 
-/// The callbacks of `NavigationLayoutDelegate`, in the order the SDK calls them in a session.
+/// The callbacks of `NavigationLayoutDelegate`.
 enum LayoutDelegateCallbacks {
     static let names: Set<String> = [
         "enableNavigationUI", "disableNavigationUI", "startGuidance", "stopGuidance", "showPrompt", "hidePrompt",

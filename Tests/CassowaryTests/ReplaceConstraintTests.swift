@@ -92,6 +92,29 @@ struct ReplaceConstraintTests {
         #expect(solver.solvedValue(of: b) == 10)
     }
 
+    @Test("an equality that another one repeats cannot move alone: refused, and the repeat still holds")
+    func repeatedEqualityCannotMoveAlone() throws {
+        let a = Variable("a")
+        var solver = Solver()
+        let first = a == 10
+        try solver.add(first)
+        // Implied by the first: a row of dummies only, which holds the first's marker.
+        let repeated = a == 10
+        try solver.add(repeated)
+        let moved = first.withConstant(-20)
+        #expect {
+            try solver.replace(first, with: moved)
+        } throws: { error in
+            guard case .unsatisfiableConstraint(let refused, let conflicts) = error as? SolverError else {
+                return false
+            }
+            return refused === moved && conflicts.count == 1 && conflicts[0] === repeated
+        }
+        #expect(!solver.contains(first))
+        #expect(solver.contains(repeated))
+        #expect(solver.solvedValue(of: a) == 10)
+    }
+
     @Test("constraints that differ in more than the constant are replaced by a remove and an add")
     func otherReplacementsRemoveAndAdd() throws {
         let x = Variable("x")

@@ -17,7 +17,7 @@ struct GeometryChecks {
     /// The session's stacks, shared rather than copied: the prompt check reads their names and positions.
     let stacks: [StackState]
     /// Pairs that overlap by design (see ``IntendedOverlap``): no finding between them.
-    var intendedOverlaps: [IntendedOverlap] = []
+    let intendedOverlaps: [IntendedOverlap]
 
     /// Overlaps smaller than this (pt²) are rounding or hairline contact, not findings.
     static let areaTolerance = 1.0

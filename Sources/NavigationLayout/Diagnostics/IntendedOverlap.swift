@@ -34,12 +34,8 @@ struct IntendedOverlap: Sendable, Equatable {
         }
         for view in views {
             guard let inner = itemIndex[view.name] else { continue }
-            var parent = view.superview
-            // The decoder refuses cycles; the walk is bounded all the same.
-            for _ in views.indices {
-                guard let name = parent else { break }
+            for name in view.ancestors(in: views) {
                 if let outer = itemIndex[name] { note(inner, outer) }
-                parent = views.first { $0.name == name }?.superview
             }
         }
         return pairs

@@ -29,11 +29,11 @@ extension LayoutSession {
     mutating func reinstall(
         _ current: Constraint, with replacement: consuming Constraint, label: consuming ConstraintLabel
     ) -> Bool {
-        let position = labels.lastIndex { $0.constraint === current }
         if isOverWorkBudget() {
             uninstall(current)
             return false
         }
+        let position = labels.lastIndex { $0.constraint === current }
         do throws(SolverError) {
             try solver.replace(current, with: replacement)
             let installed = InstalledConstraint(constraint: replacement, label: label)
@@ -57,10 +57,16 @@ extension LayoutSession {
         {
             screenDependent = true
         }
-        let conflicting = conflicts.map { conflict in
+        reportConflict(broken: text(of: label, for: constraint), conflicts: conflicts)
+    }
+
+    /// Reports required constraints that cannot all hold: `broken` gave way to `conflicts` (each named
+    /// by its label) and, when given, to the screen's value they contradict.
+    mutating func reportConflict(broken: String, conflicts: [Constraint], screenValue: String? = nil) {
+        var conflicting = conflicts.map { conflict in
             self.label(of: conflict).map { text(of: $0, for: conflict) } ?? describe(conflict)
         }
-        let broken = text(of: label, for: constraint)
+        if let screenValue { conflicting.append(screenValue) }
         buildDiagnostics.append(
             .unsatisfiableConstraints(
                 broken: broken, conflicting: conflicting, items: itemsNamed(in: [broken] + conflicting),

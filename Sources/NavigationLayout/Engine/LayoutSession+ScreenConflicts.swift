@@ -2,10 +2,10 @@ import Cassowary
 
 /// The screen is a given: the map's size and safe area are what the device has, whatever a layout's
 /// constraints say. The solver takes them as edit variables (one solver serves every screen of a
-/// plan class) at the strongest optional priority, so a required constraint that contradicts them
-/// would move the screen instead of breaking. Such constraints are broken as Auto Layout breaks an
-/// unsatisfiable one: the latest installed of the conflicting set goes, and the set is reported with
-/// the screen's value it contradicts.
+/// plan class) above every optional priority (`Priority.aboveOptional`), yet an edit is not required:
+/// a required constraint that contradicts the screen would move it instead of breaking. Such
+/// constraints are broken as Auto Layout breaks an unsatisfiable one: the latest installed of the
+/// conflicting set goes, and the set is reported with the screen's value it contradicts.
 extension LayoutSession {
     /// Breaks, one at a time, the required constraints that pull the screen away from `plan.screen`.
     mutating func breakScreenConflicts() {
@@ -21,24 +21,17 @@ extension LayoutSession {
             } catch {
                 if case .unsatisfiableConstraint(_, let found) = error { conflicts = found }
             }
-            // No required constraint in the way (an optional one as strong as the screen outweighs
-            // it): nothing to break.
+            // No required constraint named (the edit is off by rounding alone): nothing to break.
             guard
                 let position = labels.lastIndex(where: { entry in
                     conflicts.contains { $0 === entry.constraint }
                 })
             else { return }
             let broken = labels[position]
-            let brokenText = text(of: broken.label, for: broken.constraint)
-            var conflicting: [String] = []
-            for conflict in conflicts where conflict !== broken.constraint {
-                conflicting.append(label(of: conflict).map { text(of: $0, for: conflict) } ?? describe(conflict))
-            }
-            conflicting.append("\(variable.name) == \(formatNumber(value)) (the screen)")
-            buildDiagnostics.append(
-                .unsatisfiableConstraints(
-                    broken: brokenText, conflicting: conflicting, items: itemsNamed(in: [brokenText] + conflicting),
-                    state: stateName))
+            reportConflict(
+                broken: text(of: broken.label, for: broken.constraint),
+                conflicts: conflicts.filter { $0 !== broken.constraint },
+                screenValue: "\(variable.name) == \(formatNumber(value)) (the screen)")
             uninstall(broken.constraint)
             screenDependent = true
         }

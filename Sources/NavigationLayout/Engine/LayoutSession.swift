@@ -125,12 +125,13 @@ struct LayoutSession: Sendable {
         breakScreenConflicts()
     }
 
-    /// The screen moved: a required constraint contradicts it. What to break is found on a session
-    /// built for this screen (as a fresh solve finds it), or, on that session, for the sizes and
-    /// stacks the solve installed; then the screen is solved again. Nil when nothing could be broken
-    /// (an optional constraint as strong as the screen outweighs it).
+    /// A required constraint pulls the screen away, or a size or stack that moved with this screen met
+    /// a conflict: what breaks depends on the order the constraints arrive in, so it is found on a
+    /// session built for this screen, as a fresh solve finds it; on that session, what the sizes and
+    /// stacks this solve installed put in the screen's way is broken. Then the screen is solved
+    /// again. Nil when nothing could be broken.
     @inline(never)
-    private mutating func solveAfterScreenConflict(_ screen: Screen) -> LayoutResult? {
+    private mutating func solveAgainForScreen(_ screen: Screen) -> LayoutResult? {
         if screen != builtScreen {
             rebuild(for: screen)
             return solve(screen: screen)
@@ -198,13 +199,9 @@ struct LayoutSession: Sendable {
             if hideOneOutOfRoom(frames: frames) { continue }
             break
         }
-        // A size or stack that moved with this screen conflicts with the constraints in force: a fresh
-        // solve for this screen would have met the conflict in another order.
-        if screenDependent && screen != builtScreen && !exceededWorkBudget {
-            rebuild(for: screen)
-            return solve(screen: screen)
-        }
-        if !exceededWorkBudget && !solver.holdsEditSuggestions(), let result = solveAfterScreenConflict(screen) {
+        if !exceededWorkBudget && (!solver.holdsEditSuggestions() || (screenDependent && screen != builtScreen)),
+            let result = solveAgainForScreen(screen)
+        {
             return result
         }
         // Handed over (`consume`): the result rounds them in place, which a second reference to the

@@ -176,18 +176,10 @@ extension RequestDecoder {
                 views[index].superview = nil
                 continue
             }
-            // Walking up from the view: back at the view means a cycle; at most one step per view.
-            var current = superview
-            for _ in views.indices {
-                if current == views[index].name {
-                    report(
-                        fieldPath,
-                        "'\(views[index].name)' would be inside itself: a superview cannot be its own subview")
-                    views[index].superview = nil
-                    break
-                }
-                guard let next = views.first(where: { $0.name == current })?.superview else { break }
-                current = next
+            if views[index].ancestors(in: views).contains(views[index].name) {
+                report(
+                    fieldPath, "'\(views[index].name)' would be inside itself: a superview cannot be its own subview")
+                views[index].superview = nil
             }
         }
     }

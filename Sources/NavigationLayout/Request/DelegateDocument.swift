@@ -41,6 +41,20 @@ public struct CustomView: Sendable, Equatable {
         self.compression = compression
         self.superview = superview
     }
+
+    /// The names of the custom views this one is inside, innermost first, following `superview`
+    /// through `views`: up to a view without one or not in `views`, or to a name met before (a cycle,
+    /// whose repeated name ends the list; a cycle through this view ends it with this view's name).
+    public func ancestors(in views: [CustomView]) -> [String] {
+        var names: [String] = []
+        var parent = superview
+        while let name = parent, !names.contains(name) {
+            names.append(name)
+            if name == self.name { break }
+            parent = views.first { $0.name == name }?.superview
+        }
+        return names
+    }
 }
 
 /// A GMSNavigationHidingStackView: a vertical stack that hides arranged views from its end when out of room.
