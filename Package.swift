@@ -165,13 +165,14 @@ let package = Package(
         // engine stays free of it.
         .target(
             name: "SwiftDelegate",
+            dependencies: ["NavigationLayout", "JSON"],
             swiftSettings: [.unsafeFlags(["-enable-library-evolution", "-I", swiftHost])],
             linkerSettings: [
                 .unsafeFlags(["-L", swiftHost, "-Xlinker", "-rpath", "-Xlinker", swiftHost]),
                 .linkedLibrary("SwiftSyntax"), .linkedLibrary("SwiftParser"), .linkedLibrary("SwiftDiagnostics"),
-                .linkedLibrary("SwiftParserDiagnostics"),
+                .linkedLibrary("SwiftParserDiagnostics"), .linkedLibrary("SwiftOperators"),
             ]),
-        .testTarget(name: "SwiftDelegateTests", dependencies: ["SwiftDelegate"]),
+        .testTarget(name: "SwiftDelegateTests", dependencies: ["SwiftDelegate", "NavigationLayout", "JSON"]),
         // The executable: main.swift only; commands and flags are parsed in NavLayoutService.
         .executableTarget(name: "navlayout", dependencies: ["NavLayoutService"]),
         // What the service's schema and repositories cost next to bare storage-level peers.

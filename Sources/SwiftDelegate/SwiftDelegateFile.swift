@@ -1,4 +1,5 @@
 internal import SwiftDiagnostics
+internal import SwiftOperators
 internal import SwiftParser
 internal import SwiftParserDiagnostics
 internal import SwiftSyntax
@@ -29,10 +30,62 @@ public struct SwiftDelegateFile: Sendable {
     public static func read(_ bytes: [UInt8], path: String, className: String? = nil)
         throws(SwiftImportError) -> SwiftDelegateFile
     {
+        try ParsedDelegateFile.parse(bytes, path: path, className: className).summary
+    }
+}
+
+/// A parsed file with its delegate class found: the syntax tree (operators folded into expressions),
+/// the converter from offsets to lines and columns, and the declarations the interpreter looks up.
+final class ParsedDelegateFile {
+    let path: String
+    let tree: SourceFileSyntax
+    let converter: SourceLocationConverter
+    let delegateClass: ClassDeclSyntax
+    let summary: SwiftDelegateFile
+    /// Every type declared in the file (nested ones too), by simple name; the first declaration wins.
+    let types: [String: any DeclGroupSyntax]
+    /// Every extension in the file, by the simple name of the type it extends.
+    let extensions: [String: [ExtensionDeclSyntax]]
+    /// Functions declared at the top level of the file.
+    let globalFunctions: [String: [FunctionDeclSyntax]]
+
+    private init(
+        path: String, tree: SourceFileSyntax, converter: SourceLocationConverter, delegateClass: ClassDeclSyntax,
+        summary: SwiftDelegateFile, collector: ClassCollector
+    ) {
+        self.path = path
+        self.tree = tree
+        self.converter = converter
+        self.delegateClass = delegateClass
+        self.summary = summary
+        self.types = collector.types
+        self.extensions = Dictionary(grouping: collector.extensions) { Self.simpleName($0.extendedType.trimmedDescription) }
+        var functions: [String: [FunctionDeclSyntax]] = [:]
+        for item in tree.statements {
+            if case .decl(let decl) = item.item, let function = decl.as(FunctionDeclSyntax.self) {
+                functions[function.name.text, default: []].append(function)
+            }
+        }
+        self.globalFunctions = functions
+    }
+
+    /// `GoogleNavigation.NavigationLayoutDelegate` -> `NavigationLayoutDelegate`; generic arguments dropped.
+    static func simpleName(_ typeName: String) -> String {
+        let base = typeName.split(separator: "<").first.map(String.init) ?? typeName
+        return base.split(separator: ".").last.map(String.init) ?? base
+    }
+
+    func position(of node: some SyntaxProtocol) -> SwiftSourcePosition {
+        let location = node.startLocation(converter: converter)
+        return SwiftSourcePosition(path: path, line: location.line, column: location.column)
+    }
+
+    static func parse(_ bytes: [UInt8], path: String, className: String?) throws(SwiftImportError) -> ParsedDelegateFile
+    {
         let start = SwiftSourcePosition(path: path, line: 1, column: 1)
-        guard bytes.count <= maximumBytes else {
+        guard bytes.count <= SwiftDelegateFile.maximumBytes else {
             throw SwiftImportError([
-                .init(.error, "the file is \(bytes.count) bytes; at most \(maximumBytes) are read", at: start)
+                .init(.error, "the file is \(bytes.count) bytes; at most \(SwiftDelegateFile.maximumBytes) are read", at: start)
             ])
         }
         if let invalid = firstInvalidUTF8(in: bytes, path: path) {
@@ -42,13 +95,13 @@ public struct SwiftDelegateFile: Sendable {
                     at: invalid.position)
             ])
         }
-        let tree = Parser.parse(source: String(decoding: bytes, as: UTF8.self))
-        let converter = SourceLocationConverter(fileName: path, tree: tree)
+        let parsed = Parser.parse(source: String(decoding: bytes, as: UTF8.self))
+        let converter = SourceLocationConverter(fileName: path, tree: parsed)
         func position(of node: some SyntaxProtocol) -> SwiftSourcePosition {
             let location = node.startLocation(converter: converter)
             return SwiftSourcePosition(path: path, line: location.line, column: location.column)
         }
-        let syntaxErrors = ParseDiagnosticsGenerator.diagnostics(for: tree).filter { $0.diagMessage.severity == .error }
+        let syntaxErrors = ParseDiagnosticsGenerator.diagnostics(for: parsed).filter { $0.diagMessage.severity == .error }
         guard syntaxErrors.isEmpty else {
             throw SwiftImportError(
                 syntaxErrors.map { diagnostic in
@@ -58,6 +111,11 @@ public struct SwiftDelegateFile: Sendable {
                         at: SwiftSourcePosition(path: path, line: location.line, column: location.column))
                 })
         }
+        // Operators folded by the standard precedence table, so `a + b * c` is a tree; the tokens, and
+        // with them every position, are unchanged. A file that declares its own operators gets the
+        // standard ones only, and an expression the table cannot fold stays unfolded (read as unknown).
+        let tree =
+            OperatorTable.standardOperators.foldAll(parsed) { _ in }.as(SourceFileSyntax.self) ?? parsed
         let classes = ClassCollector.collect(in: tree)
         let chosen: ClassDeclSyntax
         if let className {
@@ -74,7 +132,7 @@ public struct SwiftDelegateFile: Sendable {
                 throw SwiftImportError([
                     .init(
                         .error,
-                        "class '\(className)' does not adopt \(protocolName): a layout delegate is declared `class \(className): NSObject, \(protocolName)`",
+                        "class '\(className)' does not adopt \(SwiftDelegateFile.protocolName): a layout delegate is declared `class \(className): NSObject, \(SwiftDelegateFile.protocolName)`",
                         at: position(of: named.name))
                 ])
             }
@@ -84,8 +142,8 @@ public struct SwiftDelegateFile: Sendable {
             guard let first = delegates.first else {
                 let message =
                     classes.all.isEmpty
-                    ? "no class in the file: a layout delegate is a class adopting \(protocolName)"
-                    : "no class in the file adopts \(protocolName) (it declares \(classes.all.map { "'\($0.name.text)'" }.joined(separator: ", ")))"
+                    ? "no class in the file: a layout delegate is a class adopting \(SwiftDelegateFile.protocolName)"
+                    : "no class in the file adopts \(SwiftDelegateFile.protocolName) (it declares \(classes.all.map { "'\($0.name.text)'" }.joined(separator: ", ")))"
                 throw SwiftImportError([.init(.error, message, at: start)])
             }
             guard delegates.count == 1 else {
@@ -93,7 +151,7 @@ public struct SwiftDelegateFile: Sendable {
                     delegates.map { delegate in
                         .init(
                             .error,
-                            "'\(delegate.name.text)' is one of \(delegates.count) classes adopting \(protocolName): name the one to read (--class NAME)",
+                            "'\(delegate.name.text)' is one of \(delegates.count) classes adopting \(SwiftDelegateFile.protocolName): name the one to read (--class NAME)",
                             at: position(of: delegate.name))
                     })
             }
@@ -114,8 +172,10 @@ public struct SwiftDelegateFile: Sendable {
                 callbacks.append((function.name.text, position(of: function.funcKeyword)))
             }
         }
-        return SwiftDelegateFile(
+        let summary = SwiftDelegateFile(
             path: path, className: chosen.name.text, classPosition: position(of: chosen.name), callbacks: callbacks)
+        return ParsedDelegateFile(
+            path: path, tree: tree, converter: converter, delegateClass: chosen, summary: summary, collector: classes)
     }
 
     /// The first byte that is not valid UTF-8, and where it is.
@@ -158,10 +218,11 @@ enum LayoutDelegateCallbacks {
 
 /// Every class declared in a file (nested ones too), the names of those that adopt the delegate
 /// protocol (in their own inheritance clause or in an extension's), and the extensions.
-private final class ClassCollector: SyntaxVisitor {
+final class ClassCollector: SyntaxVisitor {
     var all: [ClassDeclSyntax] = []
     var adopting: Set<String> = []
     var extensions: [ExtensionDeclSyntax] = []
+    var types: [String: any DeclGroupSyntax] = [:]
 
     static func collect(in tree: SourceFileSyntax) -> ClassCollector {
         let collector = ClassCollector(viewMode: .sourceAccurate)
@@ -171,7 +232,18 @@ private final class ClassCollector: SyntaxVisitor {
 
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
         all.append(node)
+        if types[node.name.text] == nil { types[node.name.text] = node }
         if Self.adopts(node.inheritanceClause) { adopting.insert(node.name.text) }
+        return .visitChildren
+    }
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        if types[node.name.text] == nil { types[node.name.text] = node }
+        return .visitChildren
+    }
+
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+        if types[node.name.text] == nil { types[node.name.text] = node }
         return .visitChildren
     }
 

@@ -1,3 +1,5 @@
+internal import JSON
+
 /// A finding about a Swift delegate file, printed the way swiftc prints one
 /// (`path:line:column: error: message`), which Xcode and editors read.
 public struct SwiftImportDiagnostic: Sendable, Hashable, CustomStringConvertible {
@@ -18,4 +20,9 @@ public struct SwiftImportDiagnostic: Sendable, Hashable, CustomStringConvertible
     }
 
     public var description: String { "\(position): \(severity.rawValue): \(message)" }
+
+    /// `{"severity", "message", "source": {"path", "line", "column"}}`.
+    var jsonValue: JSONValue {
+        ["severity": .string(severity.rawValue), "message": .string(message), "source": position.jsonValue]
+    }
 }

@@ -6,7 +6,7 @@ import JSON
 
 extension RequestDecoder {
     static let delegateFields = [
-        "views", "guides", "stacks", "shared", "ready", "guidance", "prompt", "wide", "layers",
+        "views", "guides", "stacks", "shared", "ready", "guidance", "prompt", "wide", "layers", "sourceMap",
     ]
 
     /// The `delegate` document. Names (views, guides, stacks) are read first, whatever their position in
@@ -77,7 +77,35 @@ extension RequestDecoder {
         if let value = present(object, "layers") {
             document.layers = layers(value, at: path.appending(field: "layers"), items: items)
         }
+        if let value = present(object, "sourceMap") {
+            document.sourceMap = sourceMap(value, at: path.appending(field: "sourceMap"))
+        }
         return document
+    }
+
+    /// The `sourceMap` object: paths in the document to `FILE:LINE:COLUMN`.
+    private mutating func sourceMap(_ value: JSONValue, at path: JSONPath) -> [SourceMapEntry] {
+        guard let object = object(value, at: path) else { return [] }
+        var entries: [SourceMapEntry] = []
+        for member in object.members {
+            let entryPath = path.appending(member.key)
+            let root = member.key.prefix { $0 != "." && $0 != "[" }
+            guard Self.delegateFields.contains(String(root)), root != "sourceMap" else {
+                report(entryPath, "expected a path in the delegate document, such as guidance.constraints[0]")
+                continue
+            }
+            guard let location = string(member.value, at: entryPath) else { continue }
+            let parts = location.split(separator: ":", omittingEmptySubsequences: false)
+            guard parts.count >= 3, parts.dropLast(2).joined(separator: ":").isEmpty == false,
+                let line = Int(parts[parts.count - 2]), let column = Int(parts[parts.count - 1]), line >= 1,
+                column >= 1
+            else {
+                report(entryPath, "expected FILE:LINE:COLUMN, such as App/Layout.swift:42:7")
+                continue
+            }
+            entries.append(SourceMapEntry(path: member.key, location: location))
+        }
+        return entries
     }
 
     /// The `guides` list: each name declared as a guide; a name that cannot be declared is dropped.

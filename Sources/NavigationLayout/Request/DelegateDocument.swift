@@ -196,6 +196,20 @@ public struct WideVariants: Sendable, Equatable {
     }
 }
 
+/// One entry of a delegate's source map: a path in the document and the place of the Swift code
+/// that made what is there.
+public struct SourceMapEntry: Sendable, Equatable {
+    /// The path inside the delegate document, such as `guidance.constraints[3]`.
+    public var path: String
+    /// `FILE:LINE:COLUMN`.
+    public var location: String
+
+    public init(path: String, location: String) {
+        self.path = path
+        self.location = location
+    }
+}
+
 /// A layout delegate written as data: its views, guides, stacks and per-state constraints.
 public struct DelegateDocument: Sendable, Equatable {
     /// The members a delegate document may have, as the request's `delegate` object.
@@ -218,6 +232,10 @@ public struct DelegateDocument: Sendable, Equatable {
     public var wide: WideVariants?
     /// z order, bottom to top; nil: the order items were added.
     public var layers: [String]?
+    /// Where the document came from when it was read from Swift: each view, guide, stack and
+    /// constraint's path in the document (`guidance.constraints[3]`, `views.badge`) and the place of
+    /// the code that made it (`App/Layout.swift:42:7`), in document order. Solving ignores it.
+    public var sourceMap: [SourceMapEntry] = []
 
     public init(
         views: [CustomView] = [], guides: [String] = [], stacks: [HidingStack] = [], shared: [DelegateConstraint] = [],

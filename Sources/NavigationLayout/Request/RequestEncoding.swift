@@ -143,6 +143,11 @@ extension DelegateDocument {
             object["wide"] = .object(wideObject)
         }
         if let layers { object["layers"] = .array(layers.map(JSONValue.string)) }
+        if !sourceMap.isEmpty {
+            var map = JSONObject()
+            for entry in sourceMap { map[entry.path] = .string(entry.location) }
+            object["sourceMap"] = .object(map)
+        }
         return .object(object)
     }
 }

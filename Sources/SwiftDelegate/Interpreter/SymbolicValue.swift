@@ -1,0 +1,243 @@
+internal import NavigationLayout
+internal import SwiftSyntax
+
+/// What an expression of the delegate evaluates to when the callbacks run on symbolic objects: plain
+/// values the file computes (numbers, booleans, arrays), and stand-ins for what UIKit and the SDK hand
+/// over (views, guides, anchors, constraints, the navigation state).
+indirect enum SymbolicValue {
+    case void
+    case nilValue
+    case bool(Bool)
+    case number(Quantity)
+    case string(String)
+    /// A view, a layout guide or a hiding stack; `margins` for its `layoutMarginsGuide`.
+    case item(LayoutItem, margins: Bool)
+    case anchor(LayoutAnchor)
+    case constraint(ConstraintRecord)
+    /// An array; `fromButtons` when its elements come from `newState.buttons`, whose number and order
+    /// the SDK does not promise.
+    case array([SymbolicValue], fromButtons: Bool)
+    case object(ObjectInstance)
+    /// `newState` / `oldState`: the navigation state a callback receives.
+    case navigationState(NavigationStateValue)
+    /// One of `newState.buttons`: a `NavigationUIButton` of the given type (`compass`, `reporting`).
+    case button(String)
+    /// An implicit member such as `.bottom`, `.compass` or `.defaultHigh`, read in its context.
+    case enumCase(String)
+    case priority(Double)
+    case closure(Closure)
+    /// A key path such as `\.view`, applied as a function by `map` and friends.
+    case keyPath([String])
+    /// A method of a value, named without a call (`forEach(navMap.addSubview)`).
+    case boundMethod(receiver: SymbolicValue, name: String, at: SwiftSourcePosition)
+    /// A type used as a value: `NSLayoutConstraint`, `UIView`, `Self`, a class of the file.
+    case type(String)
+    /// A value only known while the app runs (geometry such as `navMap.bounds.width`): harmless until
+    /// the layout depends on it, and then an error at the place it was read.
+    case unknown(reason: String, at: SwiftSourcePosition)
+}
+
+/// A number the file computes: a constant, or a NavigationStyleValues property (times a coefficient)
+/// plus a constant, so that `NavigationStyleValues.headerTopPadding` stays `style.headerTopPadding` in
+/// the document and follows a request's style overrides.
+struct Quantity: Equatable {
+    var constant: Double
+    var style: StyleKey?
+    var styleCoefficient: Double = 0
+
+    init(_ constant: Double) {
+        self.constant = constant
+    }
+
+    init(style: StyleKey) {
+        constant = 0
+        self.style = style
+        styleCoefficient = 1
+    }
+
+    /// The value with the style's default: what an expression the document cannot spell evaluates to.
+    var folded: Double {
+        guard let style else { return constant }
+        return constant + styleCoefficient * StyleValues.defaults[style]
+    }
+
+    var isPlainNumber: Bool { style == nil }
+}
+
+/// The navigation state a callback receives: ready or guidance, in wide mode or not.
+struct NavigationStateValue {
+    enum Kind {
+        case ready
+        case guidance
+    }
+
+    var kind: Kind
+    var wideMode: Bool
+
+    /// The buttons the SDK hands over, in its order: the compass when ready; the compass and the
+    /// report-incident button during guidance.
+    var buttonTypes: [String] {
+        switch kind {
+        case .ready: return ["compass"]
+        case .guidance: return ["compass", "reporting"]
+        }
+    }
+
+    /// The components the state's type has, by property name.
+    var components: [String] {
+        switch kind {
+        case .ready: return ["googleLogo", "viewport"]
+        case .guidance: return ["googleLogo", "viewport", "turnCard", "etaCard", "tripProgressBar", "speedWidget"]
+        }
+    }
+
+    var typeName: String { kind == .ready ? "NavigationReadyUIState" : "ActiveGuidanceUIState" }
+}
+
+/// An anchor: an item's (or its margins guide's) attribute, as the expression language names it.
+struct LayoutAnchor {
+    var item: LayoutItem
+    var margins: Bool
+    var attribute: String
+
+    var isDimension: Bool { attribute == "width" || attribute == "height" }
+}
+
+/// A closure of the file with the scope it captured.
+struct Closure {
+    var syntax: ClosureExprSyntax
+    var scope: Scope
+}
+
+/// A view, layout guide, hiding stack or SDK component, with identity: UIKit's objects are references.
+final class LayoutItem {
+    enum Kind: Equatable {
+        /// The map view (`navMap`), `map` in the document.
+        case map
+        /// An SDK component or the map's safe area, named as the document names it.
+        case builtIn(String)
+        /// A view the app makes (`UIView()`, `UILabel()`, ...), of that class.
+        case appView(className: String)
+        case guide
+        /// `GMSNavigationHidingStackView(position:alignment:)`.
+        case stack
+    }
+
+    let kind: Kind
+    /// Where the code made it; nil for what the SDK hands over.
+    let madeAt: SwiftSourcePosition?
+    /// The property or local it was first stored in: its name in the document.
+    var bindingName: String?
+    /// Stacks: position, alignment, arranged subviews and spacing.
+    var stackPosition = "bottom"
+    var stackAlignment = "trailing"
+    var arranged: [LayoutItem] = []
+    var spacing: Quantity?
+    /// App views: the app view it was added to, when not the map.
+    var superview: LayoutItem?
+    /// App views: content hugging and compression resistance per axis, when the code sets them.
+    var hugging: [String: Double] = [:]
+    var compression: [String: Double] = [:]
+
+    init(kind: Kind, madeAt: SwiftSourcePosition?, bindingName: String? = nil) {
+        self.kind = kind
+        self.madeAt = madeAt
+        self.bindingName = bindingName
+    }
+
+    var isView: Bool {
+        switch kind {
+        case .guide: return false
+        case .builtIn(let name): return name != "safeArea"
+        default: return true
+        }
+    }
+
+    var builtInName: String? {
+        switch kind {
+        case .map: return "map"
+        case .builtIn(let name): return name
+        default: return nil
+        }
+    }
+}
+
+/// An `NSLayoutConstraint` the code made: its terms, priority, and whether it is active.
+final class ConstraintRecord {
+    var first: LayoutAnchor
+    var relation: String
+    var second: LayoutAnchor?
+    var multiplier: Double
+    var constant: SymbolicValue
+    var priority: Double = 1000
+    var identifier: String?
+    var isActive = false
+    /// Increases each time the constraint is activated: the order of a state's constraint list.
+    var activationOrder = 0
+    let madeAt: SwiftSourcePosition
+
+    init(
+        first: LayoutAnchor, relation: String, second: LayoutAnchor?, multiplier: Double, constant: SymbolicValue,
+        madeAt: SwiftSourcePosition
+    ) {
+        self.first = first
+        self.relation = relation
+        self.second = second
+        self.multiplier = multiplier
+        self.constant = constant
+        self.madeAt = madeAt
+    }
+}
+
+/// An instance of a class (or struct) declared in the file, the delegate itself included.
+final class ObjectInstance {
+    let typeName: String
+    var fields: [String: SymbolicValue] = [:]
+
+    init(typeName: String) {
+        self.typeName = typeName
+    }
+}
+
+/// A lexical scope: locals, and the `self` and type the code runs in.
+final class Scope {
+    private var values: [String: SymbolicValue] = [:]
+    let parent: Scope?
+    /// `self` in methods and closures inside them.
+    let selfValue: SymbolicValue?
+    /// The type whose members unqualified names and `Self` refer to.
+    let typeName: String?
+
+    init(parent: Scope?, selfValue: SymbolicValue? = nil, typeName: String? = nil) {
+        self.parent = parent
+        self.selfValue = selfValue ?? parent?.selfValue
+        self.typeName = typeName ?? parent?.typeName
+    }
+
+    func declare(_ name: String, _ value: SymbolicValue) {
+        values[name] = value
+    }
+
+    func lookup(_ name: String) -> SymbolicValue? {
+        values[name] ?? parent?.lookup(name)
+    }
+
+    /// Assigns an existing local; false when no scope declares it.
+    func assign(_ name: String, _ value: SymbolicValue) -> Bool {
+        if values[name] != nil {
+            values[name] = value
+            return true
+        }
+        return parent?.assign(name, value) ?? false
+    }
+
+    /// Whether `name` is declared in this scope or one inside `outer` (not in `outer` or beyond).
+    func declaresBelow(_ outer: Scope, _ name: String) -> Bool {
+        var scope: Scope? = self
+        while let current = scope, current !== outer {
+            if current.values[name] != nil { return true }
+            scope = current.parent
+        }
+        return false
+    }
+}

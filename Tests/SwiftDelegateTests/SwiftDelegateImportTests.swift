@@ -1,0 +1,251 @@
+import JSON
+import SwiftDelegate
+import Testing
+
+/// The interpreter, construct by construct: each test runs a small delegate and reads the document.
+@Suite("Importing a Swift delegate")
+struct SwiftDelegateImportTests {
+    /// A delegate whose startGuidance runs `body` (with `navMap`, `newState` and the SDK's names).
+    static func guidanceDelegate(_ body: String, members: String = "") -> String {
+        """
+        import GoogleNavigation
+        import UIKit
+
+        final class Layout: NSObject, NavigationLayoutDelegate {
+        \(members)
+          func startGuidance(navMap: GMSMapView, newState: ActiveGuidanceUIState, oldState: NavigationReadyUIState) {
+            let turnCard = newState.turnCard
+            let viewport = newState.viewport
+            navMap.addSubview(turnCard)
+            navMap.addSubview(viewport)
+        \(body)
+          }
+        }
+        """
+    }
+
+    static func document(_ source: String) throws -> JSONObject {
+        let imported = try SwiftDelegateImport.run(Array(source.utf8), path: "Layout.swift")
+        guard case .object(let object) = try JSONParser().parse(imported.delegateJSON) else {
+            throw SwiftImportError([])
+        }
+        return object
+    }
+
+    static func constraints(_ object: JSONObject, _ state: String = "guidance") -> [String] {
+        guard case .object(let layout)? = object[state], case .array(let list)? = layout["constraints"] else {
+            return []
+        }
+        return list.compactMap(\.stringValue)
+    }
+
+    static func errors(_ source: String) -> [String] {
+        do {
+            _ = try SwiftDelegateImport.run(Array(source.utf8), path: "Layout.swift")
+            return []
+        } catch {
+            return error.diagnostics.map(\.description)
+        }
+    }
+
+    @Test("the documentation's sample: shared constraints, one stack for both states, and the prompt at rest")
+    func documentationSample() throws {
+        let imported = try SwiftDelegateImport.run(
+            try Fixtures.bytes("BasicLayoutDelegate.swift"), path: "BasicLayoutDelegate.swift")
+        guard case .object(let document) = try JSONParser().parse(imported.delegateJSON) else {
+            Issue.record("not an object")
+            return
+        }
+        #expect(
+            document["shared"]
+                == ["mapContentsBottomGuide.height == 0", "mapContentsBottomGuide.bottom == safeArea.bottom @low"])
+        #expect(document["guides"] == ["mapContentsBottomGuide"])
+        #expect(
+            document["stacks"]
+                == ["buttonStack": ["position": "bottom", "alignment": "trailing", "arranged": ["compass", "reporting"]]])
+        // The prompt's bottom constant starts at the prompt's height and rests at 0 in UIView.animate.
+        #expect(
+            Self.constraints(document, "prompt")
+                == ["prompt.bottom == map.bottom", "prompt.leading == safeArea.leading",
+                    "mapContentsBottomGuide.bottom <= prompt.top"])
+        guard case .object(let sourceMap)? = document["sourceMap"] else {
+            Issue.record("no source map")
+            return
+        }
+        #expect(sourceMap["shared[0]"] == "BasicLayoutDelegate.swift:76:7")
+        #expect(sourceMap["guidance.constraints[0]"] == "BasicLayoutDelegate.swift:133:7")
+        #expect(sourceMap["prompt.constraints[0]"] == "BasicLayoutDelegate.swift:174:28")
+        #expect(sourceMap["guides[0]"] == "BasicLayoutDelegate.swift:59:40")
+        #expect(imported.warnings.isEmpty)
+        let report = String(decoding: imported.reportJSON(pretty: false), as: UTF8.self)
+        #expect(report.hasPrefix(#"{"className":"BasicLayoutDelegate","delegate":{"#))
+    }
+
+    @Test("every priority spelling")
+    func prioritySpellings() throws {
+        let document = try Self.document(
+            Self.guidanceDelegate(
+                """
+                    let a = turnCard.topAnchor.constraint(equalTo: navMap.topAnchor)
+                    a.priority = .required
+                    let b = turnCard.leadingAnchor.constraint(equalTo: navMap.leadingAnchor)
+                    b.priority = .defaultHigh
+                    let c = viewport.topAnchor.constraint(equalTo: turnCard.bottomAnchor)
+                    c.priority = UILayoutPriority.defaultLow
+                    let d = viewport.bottomAnchor.constraint(equalTo: navMap.bottomAnchor)
+                    d.priority = .fittingSizeLevel
+                    let e = viewport.leadingAnchor.constraint(equalTo: navMap.leadingAnchor)
+                    e.priority = UILayoutPriority(999)
+                    let f = viewport.trailingAnchor.constraint(equalTo: navMap.trailingAnchor)
+                    f.priority = UILayoutPriority(rawValue: 750)
+                    let g = turnCard.trailingAnchor.constraint(lessThanOrEqualTo: navMap.trailingAnchor)
+                    g.priority = .defaultHigh + 1
+                    let h = viewport.widthAnchor.constraint(greaterThanOrEqualToConstant: 100)
+                    h.priority = .defaultLow - 1
+                    NSLayoutConstraint.activate([a, b, c, d, e, f, g, h])
+                """))
+        #expect(
+            Self.constraints(document) == [
+                "turnCard.top == map.top", "turnCard.leading == map.leading @high", "viewport.top == turnCard.bottom @low",
+                "viewport.bottom == map.bottom @fittingSize", "viewport.leading == map.leading @999",
+                "viewport.trailing == map.trailing @high", "turnCard.trailing <= map.trailing @751",
+                "viewport.width >= 100 @249",
+            ])
+    }
+
+    @Test("constants: style values kept, arithmetic folded with a warning, multipliers and the item form")
+    func constants() throws {
+        let source = Self.guidanceDelegate(
+            """
+                NSLayoutConstraint.activate([
+                  turnCard.topAnchor.constraint(equalTo: navMap.topAnchor, constant: NavigationStyleValues.headerTopPadding),
+                  turnCard.leadingAnchor.constraint(equalTo: navMap.leadingAnchor, constant: 2 * (3 + 1)),
+                  viewport.topAnchor.constraint(equalTo: turnCard.bottomAnchor, constant: NavigationStyleValues.headerTopPadding + 8),
+                  viewport.widthAnchor.constraint(equalTo: navMap.widthAnchor, multiplier: 1.0 / 2),
+                  NSLayoutConstraint(item: viewport, attribute: .bottom, relatedBy: .lessThanOrEqual, toItem: navMap, attribute: .bottom, multiplier: 1, constant: -10),
+                  viewport.heightAnchor.constraint(greaterThanOrEqualToConstant: true ? 40 : 80),
+                ])
+            """)
+        let imported = try SwiftDelegateImport.run(Array(source.utf8), path: "Layout.swift")
+        let document = try Self.document(source)
+        let constraints = Self.constraints(document)
+        #expect(constraints.count == 6)
+        #expect(constraints.first == "turnCard.top == map.top + style.headerTopPadding")
+        #expect(constraints.dropFirst().first == "turnCard.leading == map.leading + 8")
+        #expect(constraints.dropFirst(2).first?.hasPrefix("viewport.top == turnCard.bottom + ") == true)
+        #expect(constraints.dropFirst(3).first == "viewport.width == map.width * 0.5")
+        #expect(constraints.dropFirst(4).first == "viewport.bottom <= map.bottom - 10")
+        #expect(constraints.last == "viewport.height >= 40")
+        #expect(imported.warnings.count == 1)
+        #expect(imported.warnings.first?.position.line == 14)
+        #expect(imported.warnings.first?.message.contains("folded") == true)
+    }
+
+    @Test("removeFromSuperview takes a view's constraints with it; a view added again moves to the front")
+    func removeFromSuperview() throws {
+        let document = try Self.document(
+            Self.guidanceDelegate(
+                """
+                    let badge = UIView()
+                    navMap.addSubview(badge)
+                    badge.topAnchor.constraint(equalTo: turnCard.bottomAnchor).isActive = true
+                    badge.removeFromSuperview()
+                    viewport.topAnchor.constraint(equalTo: turnCard.bottomAnchor).isActive = true
+                    navMap.addSubview(turnCard)
+                """))
+        #expect(Self.constraints(document) == ["viewport.top == turnCard.bottom"])
+        guard case .object(let guidance)? = document["guidance"] else { return }
+        #expect(guidance["views"] == ["viewport", "turnCard"])
+        #expect(document["views"] == nil)
+    }
+
+    @Test("app views inside app views keep their superview; a property's name names the view")
+    func nestedViews() throws {
+        let document = try Self.document(
+            Self.guidanceDelegate(
+                """
+                    navMap.addSubview(card)
+                    card.addSubview(icon)
+                    NSLayoutConstraint.activate([
+                      card.topAnchor.constraint(equalTo: turnCard.bottomAnchor),
+                      icon.centerYAnchor.constraint(equalTo: card.centerYAnchor),
+                    ])
+                """, members: "  private let card = UIView()\n  private let icon = UIImageView()\n"))
+        #expect(document["views"] == ["card": [:], "icon": ["superview": "card"]])
+        guard case .object(let guidance)? = document["guidance"] else { return }
+        #expect(guidance["views"] == ["turnCard", "viewport", "card", "icon"])
+    }
+
+    @Test("a file that reads wideMode gets a wide variant where its layout differs")
+    func wideMode() throws {
+        let document = try Self.document(
+            Self.guidanceDelegate(
+                """
+                    let top = newState.wideMode ? navMap.safeAreaLayoutGuide.topAnchor : turnCard.bottomAnchor
+                    viewport.topAnchor.constraint(equalTo: top).isActive = true
+                """))
+        #expect(Self.constraints(document) == ["viewport.top == turnCard.bottom"])
+        guard case .object(let wide)? = document["wide"] else {
+            Issue.record("no wide variant")
+            return
+        }
+        #expect(Self.constraints(wide) == ["viewport.top == safeArea.top"])
+    }
+
+    @Test("code the interpreter refuses is an error at its line, naming what to write instead")
+    func refusals() {
+        let cases: [(body: String, expected: String)] = [
+            ("    DispatchQueue.main.async { viewport.removeFromSuperview() }", "Layout.swift:11:5: error: work dispatched to run later"),
+            ("    while true { }", "Layout.swift:11:5: error: `while true { }` is not read"),
+            ("    let stack = UIStackView()", "Layout.swift:11:17: error: UIStackView is not read"),
+            ("    _ = newState.buttons.count", "Layout.swift:11:9: error: reading count of newState.buttons"),
+            ("    turnCard.heightAnchor.constraint(equalToConstant: navMap.frame.height).isActive = true", "Layout.swift:11:55: error: the constraint made at 11:5"),
+            ("    if navMap.bounds.width > 600 { }", "Layout.swift:11:8: error: a condition depends on `navMap.bounds`"),
+            ("    turnCard.firstBaselineAnchor.constraint(equalTo: navMap.topAnchor).isActive = true", "Layout.swift:11:5: error: baseline anchors are not modelled"),
+            ("    let x = turnCard.topAnchor.constraint(equalTo: navMap.topAnchor)\n    x.priority = UILayoutPriority(999.5)\n    x.isActive = true", "Layout.swift:11:13: error: priority 999.5 is not a whole number"),
+        ]
+        for (body, expected) in cases {
+            let errors = Self.errors(Self.guidanceDelegate(body))
+            #expect(errors.contains { $0.hasPrefix(expected) }, "\(body): \(errors)")
+        }
+    }
+
+    @Test("showPrompt may only add to the guidance layout")
+    func promptOnlyAdds() {
+        let source = """
+            final class Layout: NSObject, NavigationLayoutDelegate {
+              var top: NSLayoutConstraint?
+              func startGuidance(navMap: GMSMapView, newState: ActiveGuidanceUIState, oldState: NavigationReadyUIState) {
+                navMap.addSubview(newState.viewport)
+                top = newState.viewport.topAnchor.constraint(equalTo: navMap.topAnchor)
+                top?.isActive = true
+              }
+              func showPrompt(navMap: GMSMapView, newPrompt: NavigationPromptView) {
+                top?.isActive = false
+              }
+            }
+            """
+        #expect(
+            Self.errors(source).first?.hasPrefix(
+                "Layout.swift:8:3: error: showPrompt deactivates the constraint made at 5:11") == true,
+            "\(Self.errors(source))")
+    }
+
+    @Test("a stack whose arranged views change between states is refused at the stack")
+    func stackChangesBetweenStates() {
+        let source = """
+            final class Layout: NSObject, NavigationLayoutDelegate {
+              let stack = GMSNavigationHidingStackView(position: .top, alignment: .leading)
+              let extra = UIView()
+              func enableNavigationUI(navMap: GMSMapView, newState: NavigationReadyUIState) {
+                navMap.addSubview(stack)
+                stack.addArrangedSubview(extra)
+              }
+              func startGuidance(navMap: GMSMapView, newState: ActiveGuidanceUIState, oldState: NavigationReadyUIState) {
+                stack.arrangedSubviews = []
+              }
+            }
+            """
+        #expect(Self.errors(source).first?.hasPrefix("Layout.swift:2:15: error: this stack's arranged subviews change") == true)
+    }
+}
