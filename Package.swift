@@ -1,8 +1,8 @@
 // swift-tools-version:6.0
 // navlayout: a layout service for Google Navigation SDK screens.
-// Layers (arrows point down only): Cassowary and JSON -> NavigationLayout -> LayoutPicture ->
-// NavLayoutService -> navlayout; CSQLite -> Storage, CEpoll and JSON -> HTTPServer, and CMalloc feed
-// NavLayoutService. Benchmarks/ holds the benchmarks and the budgets CI checks.
+// Layers (arrows point down only): Cassowary and JSON -> NavigationLayout -> LayoutPicture and
+// SwiftDelegate -> NavLayoutService -> navlayout; CSQLite -> Storage, CEpoll and JSON -> HTTPServer,
+// and CMalloc feed NavLayoutService. Benchmarks/ holds the benchmarks and the budgets CI checks.
 // See README.md, "Layout of the code".
 import Foundation
 import PackageDescription
@@ -155,7 +155,9 @@ let package = Package(
         // NavigationLayout: the device catalog (GET /v1/devices) and, with the engine, the layout routes.
         .target(
             name: "NavLayoutService",
-            dependencies: ["Storage", "HTTPServer", "JSON", "NavigationLayout", "LayoutPicture", "CMalloc"]),
+            dependencies: [
+                "Storage", "HTTPServer", "JSON", "NavigationLayout", "LayoutPicture", "CMalloc", "SwiftDelegate",
+            ]),
         .testTarget(
             name: "NavLayoutServiceTests",
             dependencies: ["NavLayoutService", "Storage", "HTTPServer", "JSON", "NavigationLayout", "BenchmarkSupport"]),

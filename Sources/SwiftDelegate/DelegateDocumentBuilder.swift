@@ -333,19 +333,27 @@ struct DelegateDocumentBuilder {
 
     // MARK: States
 
-    private func viewNames(_ snapshot: LayoutSnapshot) -> [JSONValue] {
-        (snapshot.subviews + snapshot.nestedViews).compactMap { name(of: $0) }.map(JSONValue.string)
+    /// The names of the views in a layout, each mapped to the call that added it.
+    private mutating func viewNames(_ snapshot: LayoutSnapshot, path: String) -> [JSONValue] {
+        var names: [JSONValue] = []
+        for view in snapshot.subviews + snapshot.nestedViews {
+            guard let name = name(of: view) else { continue }
+            mapSource("\(path).views[\(names.count)]", snapshot.addedAt[ObjectIdentifier(view)])
+            names.append(.string(name))
+        }
+        return names
     }
 
     private mutating func stateLayout(_ snapshot: LayoutSnapshot, excluding shared: Set<String>, path: String)
         throws(SwiftImportError) -> JSONValue
     {
+        let views = viewNames(snapshot, path: path)
         var constraints: [JSONValue] = []
         for constraint in snapshot.constraints where !shared.contains(try key(constraint)) {
             mapSource("\(path).constraints[\(constraints.count)]", constraint.madeAt)
             constraints.append(.string(try text(of: constraint)))
         }
-        return ["views": .array(viewNames(snapshot)), "constraints": .array(constraints)]
+        return ["views": .array(views), "constraints": .array(constraints)]
     }
 
     /// The constraints `showPrompt` adds to the guidance layout. Taking a guidance constraint or view

@@ -20,16 +20,18 @@ public struct LayoutCommandRunner: Sendable {
     public func run(_ command: LayoutCommand) -> Int32 {
         do {
             switch command {
-            case .solve(let input, let svgOutput): return try solve(input, svgOutput: svgOutput)
-            case .check(let input): return try check(input)
+            case .solve(let input, let svgOutput, let swift): return try solve(input, svgOutput: svgOutput, swift: swift)
+            case .check(let input, let swift): return try check(input, swift: swift)
             case .convert(let input): return try convert(input)
-            case .matrix(let input, let devices, let svgOutput):
-                return try matrix(input, devices: devices, svgOutput: svgOutput)
+            case .matrix(let input, let devices, let svgOutput, let swift):
+                return try matrix(input, devices: devices, svgOutput: svgOutput, swift: swift)
+            case .importSwift(let input, let className): return try importSwift(input, className: className)
             case .diff(let before, let after, let options):
                 return try diff(before, after, options: options)
             }
         } catch let failure as InputFailure {
-            io.standardError("navlayout: \(failure.description)\n")
+            // Positions first, so that editors and CI read compiler-style lines as their own.
+            io.standardError((failure.compilerDiagnostics == nil ? "navlayout: " : "") + failure.description + "\n")
             return 2
         } catch {
             io.standardError("navlayout: \(error)\n")
@@ -39,8 +41,8 @@ public struct LayoutCommandRunner: Sendable {
 
     // MARK: Commands
 
-    private func solve(_ input: String, svgOutput: String?) throws -> Int32 {
-        let solved = try solveFile(input)
+    private func solve(_ input: String, svgOutput: String?, swift: SwiftInputOptions) throws -> Int32 {
+        let solved = try solveFile(input, swift: swift).solved
         let (request, result) = (solved.request, solved.result)
         io.standardOutput(String(decoding: result.jsonBytes(format: .pretty), as: UTF8.self) + "\n")
         if let svgOutput {
@@ -50,10 +52,22 @@ public struct LayoutCommandRunner: Sendable {
         return 0
     }
 
-    private func check(_ input: String) throws -> Int32 {
-        let result = try solveFile(input).result
-        io.standardOutput(DiagnosticsReport.text(result, source: displayName(input)))
+    private func check(_ input: String, swift: SwiftInputOptions) throws -> Int32 {
+        let (solved, swiftInput) = try solveFile(input, swift: swift)
+        let result = solved.result
+        if let swiftInput {
+            io.standardOutput(swiftInput.compilerStyleReport(result))
+        } else {
+            io.standardOutput(DiagnosticsReport.text(result, source: displayName(input)))
+        }
         return result.diagnostics.contains { $0.severity == .error } ? 1 : 0
+    }
+
+    /// The delegate document of a Swift file, with its source map and the import's warnings.
+    private func importSwift(_ input: String, className: String?) throws -> Int32 {
+        let swiftInput = try readSwift(input, className: className)
+        io.standardOutput(String(decoding: swiftInput.imported.reportJSON(pretty: true), as: UTF8.self) + "\n")
+        return 0
     }
 
     private func convert(_ input: String) throws -> Int32 {
@@ -75,8 +89,10 @@ public struct LayoutCommandRunner: Sendable {
         return 0
     }
 
-    private func matrix(_ input: String, devices: [String]?, svgOutput: String?) throws -> Int32 {
-        let solved = try solveMatrix(input, devices: devices)
+    private func matrix(_ input: String, devices: [String]?, svgOutput: String?, swift: SwiftInputOptions) throws
+        -> Int32
+    {
+        let solved = try solveMatrix(input, devices: devices, swift: swift)
         let report = solved.report
         io.standardOutput(JSONWriter(format: .pretty).string(for: report.jsonValue) + "\n")
         if let svgOutput {
@@ -120,8 +136,17 @@ public struct LayoutCommandRunner: Sendable {
     /// The request in `input` across the device matrix: its own `matrix` selection, with `devices`
     /// in place of its devices when given; with `selectingAll`, every preset when it has none.
     /// A bare delegate document stands for the request made of it alone.
-    private func solveMatrix(_ input: String, devices: [String]?, selectingAll: Bool = false) throws -> SolvedMatrix {
-        var document = try readDocument(input)
+    private func solveMatrix(
+        _ input: String, devices: [String]?, selectingAll: Bool = false, swift: SwiftInputOptions? = nil
+    ) throws -> SolvedMatrix {
+        var document: JSONValue
+        var selectingAll = selectingAll
+        if SwiftInput.isSwift(input) {
+            document = try readSwift(input, className: swift?.className).request(swift ?? SwiftInputOptions())
+            selectingAll = true
+        } else {
+            document = try readDocument(input)
+        }
         try rejectProfile(document, input)
         if selectingAll, DelegateDocument.isBare(document) { document = ["delegate": document] }
         if case .object(var object) = document, devices != nil || (selectingAll && object["matrix"] == nil) {
@@ -160,12 +185,36 @@ public struct LayoutCommandRunner: Sendable {
         }
     }
 
-    /// The request in `input` through the layout pipeline.
-    private func solveFile(_ input: String) throws -> SolvedLayout {
-        let document = try readDocument(input)
+    /// A Swift delegate file, imported; its warnings go to standard error as swiftc prints them.
+    private func readSwift(_ input: String, className: String?) throws -> SwiftInput {
+        let bytes: [UInt8]
+        do {
+            bytes = try io.read(input)
+        } catch {
+            throw InputFailure(path: input, message: "cannot read: \(Self.reason(error))")
+        }
+        let swiftInput = try SwiftInput(bytes, path: input, className: className)
+        io.standardError(swiftInput.warningLines)
+        return swiftInput
+    }
+
+    /// The request in `input` (or the Swift delegate file, on the screen and state `swift` names)
+    /// through the layout pipeline.
+    private func solveFile(_ input: String, swift: SwiftInputOptions = SwiftInputOptions()) throws
+        -> (solved: SolvedLayout, swift: SwiftInput?)
+    {
+        var swiftInput: SwiftInput?
+        let document: JSONValue
+        if SwiftInput.isSwift(input) {
+            let imported = try readSwift(input, className: swift.className)
+            document = imported.request(swift)
+            swiftInput = imported
+        } else {
+            document = try readDocument(input)
+        }
         try rejectProfile(document, input)
         do throws(RequestError) {
-            return try pipeline.solve(try LayoutBody(document: document))
+            return (try pipeline.solve(try LayoutBody(document: document)), swiftInput)
         } catch {
             throw InputFailure(path: input, error: error)
         }
@@ -213,6 +262,14 @@ public struct LayoutCommandRunner: Sendable {
 struct InputFailure: Error, CustomStringConvertible {
     var path: String
     var lines: [String]
+    /// Lines that carry their own positions (`path:line:col: error: ...`), printed as they are.
+    var compilerDiagnostics: [String]?
+
+    init(compilerDiagnostics: [String]) {
+        path = ""
+        lines = []
+        self.compilerDiagnostics = compilerDiagnostics
+    }
 
     init(path: String, message: String) {
         self.path = path
@@ -225,6 +282,7 @@ struct InputFailure: Error, CustomStringConvertible {
     }
 
     var description: String {
+        if let compilerDiagnostics { return compilerDiagnostics.joined(separator: "\n") }
         let name = path == LayoutCommand.standardInput ? "standard input" : path
         return lines.count == 1
             ? "\(name): \(lines[0])" : "\(name):\n" + lines.map { "  " + $0 }.joined(separator: "\n")

@@ -1,4 +1,5 @@
 import HTTPServer
+import NavigationLayout
 import Storage
 
 #if canImport(Glibc)
@@ -22,6 +23,15 @@ public struct CommandLineParser: Sendable {
           matrix REQUEST.json        solve across the device matrix and print the table; exit 1 when any
                 [--devices a,b]        cell has an error; --devices picks device ids (GET /v1/devices)
                 [--svg OUT.svg]        also draw the contact sheet
+          import-swift FILE.swift    read a Swift layout delegate and print its delegate document, with a
+                [--class NAME]         sourceMap to the lines that made each part; exit 2 with compiler-style
+                                       errors on a file it cannot read
+          solve, check and matrix take a Swift delegate file (FILE.swift) in place of a request:
+                [--class NAME]         the delegate class, when the file has several
+                [--device ID]          the screen: a device preset (default: the first), or
+                [--screen WxH]         a screen of that size with no safe-area insets (solve, check)
+                [--orientation portrait|landscape] [--direction ltr|rtl]
+                [--state ready|guidance|prompt]  the navigation state (default guidance)
           diff BEFORE.json AFTER.json  solve both across the same device matrix and compare every cell:
                 [--devices a,b]        what moved, appeared or vanished, diagnostics introduced and
                 [--tolerance 0.5]      resolved; exit 1 when a cell regressed with an error (--fail-on
@@ -80,7 +90,7 @@ public struct CommandLineParser: Sendable {
         switch command {
         case "serve": return .serve(try serveConfiguration(rest, environment: environment))
         case "migrate": return try migrate(rest, environment: environment)
-        case "solve", "check", "convert", "matrix": return .layout(try layoutCommand(command, rest))
+        case "solve", "check", "convert", "matrix", "import-swift": return .layout(try layoutCommand(command, rest))
         case "diff": return .layout(try diffCommand(rest, environment: environment))
         case "backup", "restore", "export", "import":
             return .maintenance(try maintenanceCommand(command, rest, environment: environment))
@@ -200,11 +210,17 @@ public struct CommandLineParser: Sendable {
     private func layoutCommand(_ command: String, _ arguments: [String]) throws(CommandLineError) -> LayoutCommand {
         // One input file (or -) and the command's flags, in any order.
         let (inputs, flagArguments) = Self.positionalsAndFlags(arguments)
-        let valued: [String]
+        var valued: [String]
         switch command {
         case "solve": valued = ["--svg"]
         case "matrix": valued = ["--svg", "--devices"]
         default: valued = []
+        }
+        switch command {
+        case "import-swift": valued = ["--class"]
+        case "matrix": valued += ["--class", "--state"]
+        case "solve", "check": valued += Self.swiftInputFlags
+        default: break
         }
         let flags = try Self.flagValues(flagArguments, valued: valued, switches: [])
         guard inputs.count == 1, let input = inputs.first, !input.isEmpty else {
@@ -217,13 +233,68 @@ public struct CommandLineParser: Sendable {
         if let svg, svg.isEmpty || svg == LayoutCommand.standardInput {
             throw CommandLineError("--svg needs a file name")
         }
-        switch command {
-        case "solve": return .solve(input: input, svgOutput: svg)
-        case "check": return .check(input: input)
-        case "convert": return .convert(input: input)
-        default:
-            return .matrix(input: input, devices: try Self.deviceList(flags.values["--devices"]), svgOutput: svg)
+        let swift = try Self.swiftInputOptions(flags.values)
+        if swift != SwiftInputOptions(), !input.hasSuffix(".swift") {
+            throw CommandLineError(
+                "--class, --device, --orientation, --screen, --state and --direction describe a Swift delegate file (FILE.swift); a request file says them itself")
         }
+        switch command {
+        case "solve": return .solve(input: input, svgOutput: svg, swift: swift)
+        case "check": return .check(input: input, swift: swift)
+        case "convert": return .convert(input: input)
+        case "import-swift": return .importSwift(input: input, className: flags.values["--class"])
+        default:
+            return .matrix(
+                input: input, devices: try Self.deviceList(flags.values["--devices"]), svgOutput: svg, swift: swift)
+        }
+    }
+
+    static let swiftInputFlags = ["--class", "--device", "--orientation", "--screen", "--state", "--direction"]
+
+    /// The options of a Swift delegate file: `--class NAME --device ID --orientation portrait|landscape
+    /// --screen WIDTHxHEIGHT --state ready|guidance|prompt --direction ltr|rtl`.
+    private static func swiftInputOptions(_ values: [String: String]) throws(CommandLineError) -> SwiftInputOptions {
+        var options = SwiftInputOptions()
+        if let name = values["--class"] {
+            guard !name.isEmpty else { throw CommandLineError("--class needs a class name") }
+            options.className = name
+        }
+        if let device = values["--device"] {
+            guard DeviceCatalog.preset(id: device) != nil else {
+                throw CommandLineError(
+                    "--device: no preset '\(device)'; GET /v1/devices lists them")
+            }
+            options.device = device
+        }
+        if let orientation = values["--orientation"] {
+            guard let choice = SwiftInputOptions.DeviceOrientationChoice(rawValue: orientation) else {
+                throw CommandLineError("--orientation takes portrait or landscape, not '\(orientation)'")
+            }
+            options.orientation = choice
+        }
+        if let screen = values["--screen"] {
+            let parts = screen.split(separator: "x", omittingEmptySubsequences: false)
+            guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),
+                (1...10_000).contains(width), (1...10_000).contains(height)
+            else {
+                throw CommandLineError("--screen takes WIDTHxHEIGHT in points from 1 to 10000, such as 393x852, not '\(screen)'")
+            }
+            guard options.device == nil else { throw CommandLineError("give --device or --screen, not both") }
+            options.screen = (width, height)
+        }
+        if let state = values["--state"] {
+            guard let choice = SwiftInputOptions.StateChoice(rawValue: state) else {
+                throw CommandLineError("--state takes ready, guidance or prompt, not '\(state)'")
+            }
+            options.state = choice
+        }
+        if let direction = values["--direction"] {
+            guard direction == "ltr" || direction == "rtl" else {
+                throw CommandLineError("--direction takes ltr or rtl, not '\(direction)'")
+            }
+            options.rightToLeft = direction == "rtl"
+        }
+        return options
     }
 
     /// `--devices a,b,c`, or nil when the flag is absent.

@@ -2,20 +2,66 @@
 public enum LayoutCommand: Sendable, Equatable {
     /// Solve a request (the body of POST /v1/layouts without `profile`) and print the result JSON;
     /// with `svgOutput`, also draw the picture there.
-    case solve(input: String, svgOutput: String?)
+    case solve(input: String, svgOutput: String?, swift: SwiftInputOptions = SwiftInputOptions())
     /// Convert built-in settings (a settings object, or a request body with `settings`) to a delegate.
     case convert(input: String)
     /// Solve and print the diagnostics readably; fails when any is an error.
-    case check(input: String)
+    case check(input: String, swift: SwiftInputOptions = SwiftInputOptions())
     /// Solve across the device matrix and print the table; fails when any cell has an error.
     /// `devices` replaces the request's `matrix.devices`; `svgOutput` receives the contact sheet.
-    case matrix(input: String, devices: [String]?, svgOutput: String?)
+    case matrix(input: String, devices: [String]?, svgOutput: String?, swift: SwiftInputOptions = SwiftInputOptions())
+    /// Import a Swift layout delegate and print the delegate document with its source map.
+    case importSwift(input: String, className: String?)
     /// Solve two requests across the same device matrix and compare them cell by cell (`MatrixDiff`);
     /// fails when a cell reaches `failOn`.
     case diff(before: String, after: String, options: DiffOptions)
 
     /// The path `-` stands for standard input.
     public static let standardInput = "-"
+}
+
+/// What a Swift delegate file does not say, for the commands that take one in place of a request:
+/// the class to read, and the screen and state to solve it on.
+public struct SwiftInputOptions: Sendable, Equatable {
+    /// The delegate class, when the file has several.
+    public var className: String?
+    /// A device preset id (GET /v1/devices); nil: `screen`, else the first preset.
+    public var device: String?
+    public var orientation: DeviceOrientationChoice = .portrait
+    /// `--screen WIDTHxHEIGHT`: a screen with no safe-area insets, in place of a device.
+    public var screen: (width: Double, height: Double)?
+    public var state: StateChoice = .guidance
+    public var rightToLeft = false
+
+    public enum DeviceOrientationChoice: String, Sendable, CaseIterable {
+        case portrait
+        case landscape
+    }
+
+    /// The navigation state to solve: ready, guidance, or guidance with a prompt shown.
+    public enum StateChoice: String, Sendable, CaseIterable {
+        case ready
+        case guidance
+        case prompt
+    }
+
+    public init(
+        className: String? = nil, device: String? = nil, orientation: DeviceOrientationChoice = .portrait,
+        screen: (width: Double, height: Double)? = nil, state: StateChoice = .guidance, rightToLeft: Bool = false
+    ) {
+        self.className = className
+        self.device = device
+        self.orientation = orientation
+        self.screen = screen
+        self.state = state
+        self.rightToLeft = rightToLeft
+    }
+
+    public static func == (lhs: SwiftInputOptions, rhs: SwiftInputOptions) -> Bool {
+        lhs.className == rhs.className && lhs.device == rhs.device && lhs.orientation == rhs.orientation
+            && lhs.screen?.width == rhs.screen?.width && lhs.screen?.height == rhs.screen?.height
+            && lhs.state == rhs.state && lhs.rightToLeft == rhs.rightToLeft
+    }
 }
 
 /// The choices of `navlayout diff`.

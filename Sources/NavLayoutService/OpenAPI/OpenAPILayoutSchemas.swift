@@ -231,6 +231,12 @@ extension OpenAPIDocument {
                 ("prompt", S.anyObject("Prompt constraints and corners.")),
                 ("wide", S.anyObject("Wide-mode variants of ready, guidance and prompt.")),
                 ("layers", S.array(of: S.string())),
+                (
+                    "sourceMap",
+                    S.anyObject(
+                        "Where a delegate read from Swift came from: a path in this document (guidance.constraints[3], views.badge, ready.views[0]) to FILE:LINE:COLUMN of the code that made it. Solving ignores it."
+                    )
+                ),
             ], description: "A layout delegate: views, guides, stacks and constraints per state.")
     }
 

@@ -363,11 +363,11 @@ extension DelegateInterpreter {
                     throw refusal("\(name) does not take '\(arguments[1].label ?? "_")'", at: node)
                 }
             }
-            world.add(subview, to: item, at: index)
+            world.add(subview, to: item, at: index, from: file.position(of: node))
             return .void
         case "bringSubviewToFront", "sendSubviewToBack":
             let subview = try view(0)
-            world.add(subview, to: item, at: name == "sendSubviewToBack" ? 0 : nil)
+            world.add(subview, to: item, at: name == "sendSubviewToBack" ? 0 : nil, from: file.position(of: node))
             return .void
         case "removeFromSuperview":
             world.removeFromSuperview(item)

@@ -12,6 +12,8 @@ final class LayoutWorld {
     /// App views added inside other app views, in order.
     private(set) var nestedViews: [LayoutItem] = []
     private var activations = 0
+    /// Where each view was last added to its superview.
+    private var addedAt: [ObjectIdentifier: SwiftSourcePosition] = [:]
 
     /// The SDK component (or `safeArea`) of that name; the same object every time.
     func builtIn(_ name: String) -> LayoutItem {
@@ -38,8 +40,9 @@ final class LayoutWorld {
 
     /// `addSubview` (a view already there moves to the front, as UIKit does), or `insertSubview` at
     /// an index of the map's subviews.
-    func add(_ view: LayoutItem, to parent: LayoutItem, at index: Int? = nil) {
+    func add(_ view: LayoutItem, to parent: LayoutItem, at index: Int? = nil, from position: SwiftSourcePosition) {
         removeFromParent(view)
+        addedAt[ObjectIdentifier(view)] = position
         if parent.kind == .map {
             if let index { subviews.insert(view, at: min(max(index, 0), subviews.count)) } else { subviews.append(view) }
         } else {
@@ -106,7 +109,7 @@ final class LayoutWorld {
         for stack in subviews where stack.kind == .stack { arranged[ObjectIdentifier(stack)] = stack.arranged }
         return LayoutSnapshot(
             subviews: subviews, guides: guides, nestedViews: nestedViews.filter(isInHierarchy), constraints: active,
-            arranged: arranged)
+            arranged: arranged, addedAt: addedAt)
     }
 }
 
@@ -118,4 +121,6 @@ struct LayoutSnapshot {
     var constraints: [ConstraintRecord]
     /// The arranged subviews of each stack in the hierarchy, as they were then.
     var arranged: [ObjectIdentifier: [LayoutItem]] = [:]
+    /// Where each view was added.
+    var addedAt: [ObjectIdentifier: SwiftSourcePosition] = [:]
 }
