@@ -56,7 +56,7 @@ public struct LayoutCommandRunner: Sendable {
         let (solved, swiftInput) = try solveFile(input, swift: swift)
         let result = solved.result
         if let swiftInput {
-            io.standardOutput(swiftInput.compilerStyleReport(result))
+            io.standardOutput(swiftInput.compilerStyleReport(solved))
         } else {
             io.standardOutput(DiagnosticsReport.text(result, source: displayName(input)))
         }

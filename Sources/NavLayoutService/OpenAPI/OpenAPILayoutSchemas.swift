@@ -280,6 +280,13 @@ extension OpenAPIDocument {
                 ("code", S.enumeration(DiagnosticCode.allCases.map(\.rawValue))), ("message", S.string()),
                 ("items", S.array(of: S.string())), ("constraint", S.string()), ("state", S.string()),
                 ("conflicting", S.array(of: S.string())), ("brokenToRecover", S.string()), ("rule", S.string()),
+                (
+                    "source",
+                    S.object(
+                        [("path", S.string()), ("line", S.integer()), ("column", S.integer())],
+                        required: ["path", "line", "column"],
+                        description: "Where the delegate's Swift made what the finding is about (a delegate read from Swift).")
+                ),
             ], required: ["severity", "code", "message", "items", "state", "rule"])
     }
 

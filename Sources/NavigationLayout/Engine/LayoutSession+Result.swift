@@ -55,6 +55,7 @@ extension LayoutSession {
             promptCorners: promptCorners, stacks: stacks, intendedOverlaps: intendedOverlaps
         ).diagnostics()
         let broken = brokenReports()
+        sourceMap?.attach(to: &diagnostics, wideMode: plan.wideMode)
         return LayoutResult(
             mode: plan.mode, navigation: plan.state.navigation, wideMode: plan.wideMode, frames: visibleFrames,
             hidden: hidden, guides: guides, cameraViewport: cameraViewport, prompt: prompt, layers: layers,

@@ -46,6 +46,8 @@ struct LayoutSession: Sendable {
     var reportedGuideItems: [Int]?
     var hidden: [(name: String, reason: String)] = []
     var promptCorners: PromptCorners = .top
+    /// Where a delegate read from Swift made its parts; nil for a document without a source map.
+    let sourceMap: DelegateSourceMap?
     /// The component sizes for the plan's screen (recomputed when the screen changes).
     private(set) var sizes: ComponentSizes
     /// The screen whose values the edit variables hold (the plan's, until another is suggested).
@@ -94,6 +96,7 @@ struct LayoutSession: Sendable {
         builtScreen = plan.screen
         buildDiagnostics = plan.diagnostics
         hidden = plan.hidden
+        sourceMap = plan.document.sourceMap.isEmpty ? nil : DelegateSourceMap(plan.document)
         startWorkBudget()
         build()
     }

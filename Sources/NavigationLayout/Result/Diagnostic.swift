@@ -31,12 +31,14 @@ public struct Diagnostic: Sendable, Equatable {
     /// unsatisfiable-constraints only: the required constraints that cannot all hold together with
     /// `constraint`; `constraint` is the one broken (left out) to recover.
     public var conflicting: [String]?
+    /// Where the delegate's Swift made what the finding is about, for a delegate read from Swift.
+    public var source: DiagnosticSource?
 
     public var severity: Severity { code.severity }
 
     public init(
         code: DiagnosticCode, message: String, items: [String], constraint: String? = nil, state: String,
-        conflicting: [String]? = nil
+        conflicting: [String]? = nil, source: DiagnosticSource? = nil
     ) {
         self.code = code
         self.message = message
@@ -44,6 +46,7 @@ public struct Diagnostic: Sendable, Equatable {
         self.constraint = constraint
         self.state = state
         self.conflicting = conflicting
+        self.source = source
     }
 
     public var jsonValue: JSONValue {
@@ -59,6 +62,36 @@ public struct Diagnostic: Sendable, Equatable {
             if let constraint { object["brokenToRecover"] = .string(constraint) }
         }
         object["rule"] = .string(code.rule)
+        if let source { object["source"] = source.jsonValue }
         return .object(object)
+    }
+}
+
+/// A place in a Swift file: `{path, line, column}`, lines and columns from 1.
+public struct DiagnosticSource: Sendable, Equatable, CustomStringConvertible {
+    public var path: String
+    public var line: Int
+    public var column: Int
+
+    public init(path: String, line: Int, column: Int) {
+        self.path = path
+        self.line = line
+        self.column = column
+    }
+
+    /// Reads `path:line:column` (the path may itself hold colons).
+    public init?(parsing text: String) {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count >= 3, let line = Int(parts[parts.count - 2]), let column = Int(parts[parts.count - 1]),
+            line >= 1, column >= 1
+        else { return nil }
+        self.init(path: parts.dropLast(2).joined(separator: ":"), line: line, column: column)
+    }
+
+    /// `path:line:column`, as compilers print a place.
+    public var description: String { "\(path):\(line):\(column)" }
+
+    public var jsonValue: JSONValue {
+        ["path": .string(path), "line": .number(Double(line)), "column": .number(Double(column))]
     }
 }

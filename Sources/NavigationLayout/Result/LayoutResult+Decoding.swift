@@ -142,7 +142,14 @@ private struct StoredValue {
         return Diagnostic(
             code: try fields.enumeration("code", DiagnosticCode.self), message: try fields.string("message"),
             items: try fields.strings("items"), constraint: try fields.optional("constraint")?.string(),
-            state: try fields.string("state"), conflicting: try fields.optional("conflicting")?.strings())
+            state: try fields.string("state"), conflicting: try fields.optional("conflicting")?.strings(),
+            source: try fields.optional("source")?.diagnosticSource())
+    }
+
+    func diagnosticSource() throws(ResultDecodingError) -> DiagnosticSource {
+        let fields = try object()
+        return DiagnosticSource(
+            path: try fields.string("path"), line: try fields.integer("line"), column: try fields.integer("column"))
     }
 
     func brokenReport() throws(ResultDecodingError) -> BrokenConstraintReport {
