@@ -61,6 +61,7 @@ let package = Package(
         .executable(name: "navlayout", targets: ["navlayout"]),
         .executable(name: "navlayout-layout-bench", targets: ["navlayout-layout-bench"]),
         .executable(name: "navlayout-matrix-bench", targets: ["navlayout-matrix-bench"]),
+        .executable(name: "navlayout-swift-bench", targets: ["navlayout-swift-bench"]),
     ],
     targets: [
         // The constraint solver: stdlib only, no Foundation, no I/O.
@@ -175,6 +176,12 @@ let package = Package(
                 .linkedLibrary("SwiftParserDiagnostics"), .linkedLibrary("SwiftOperators"),
             ]),
         .testTarget(name: "SwiftDelegateTests", dependencies: ["SwiftDelegate", "NavigationLayout", "JSON"]),
+        // A request carrying Swift source next to the same request as JSON, and a cold import:
+        // swift run -c release navlayout-swift-bench
+        .executableTarget(
+            name: "navlayout-swift-bench",
+            dependencies: ["NavLayoutService", "SwiftDelegate", "NavigationLayout", "JSON", "BenchmarkSupport"],
+            path: "Benchmarks/navlayout-swift-bench"),
         // The executable: main.swift only; commands and flags are parsed in NavLayoutService.
         .executableTarget(name: "navlayout", dependencies: ["NavLayoutService"]),
         // What the service's schema and repositories cost next to bare storage-level peers.

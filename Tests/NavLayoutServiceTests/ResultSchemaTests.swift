@@ -33,6 +33,15 @@ struct ResultSchemaTests {
         builtIn["settings"] = .object(settings)
         examples.append(
             ("header colours", try wire(LayoutEngine.solve(try LayoutRequest.decode(from: .object(builtIn))))))
+        // A delegate read from Swift: its findings carry their source.
+        let fromSwift: JSONValue = [
+            "screen": ["width": 393, "height": 852], "state": ["navigation": "ready"],
+            "delegate": [
+                "ready": ["views": ["viewport", "googleLogo"], "constraints": ["viewport.left == map.left"]],
+                "sourceMap": ["ready.constraints[0]": "App/Layout.swift:12:7"],
+            ],
+        ]
+        examples.append(("from Swift", try wire(LayoutEngine.solve(try LayoutRequest.decode(from: fromSwift)))))
         return examples + (try scenarioSteps())
     }
 

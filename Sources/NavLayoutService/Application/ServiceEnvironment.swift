@@ -16,13 +16,16 @@ public struct ServiceEnvironment: Sendable {
     public let backupDirectory: String?
     /// The threads that solve large layouts, matrices and scenarios, apart from the handlers' own.
     public let solving: SolverPool
+    /// Swift delegates read from requests and profiles (`delegateSource`), kept by their content.
+    public let swiftImports: SwiftImports
 
     public init(
         repositories: Repositories, metrics: ServiceMetrics, migrator: Migrator,
         layouts: LayoutPipeline = LayoutPipeline(clock: EngineClock.nanoseconds), backupDirectory: String? = nil,
-        solving: SolverPool = SolverPool()
+        solving: SolverPool = SolverPool(), swiftImports: SwiftImports = SwiftImports()
     ) {
         self.solving = solving
+        self.swiftImports = swiftImports
         self.repositories = repositories
         self.authenticator = Authenticator(repositories: repositories)
         self.metrics = metrics

@@ -8,6 +8,7 @@ enum ServiceFeatures {
             DiffRoutes.self,  // layout review: diffs of two sides across the matrix, replays
             DiffPictureRoute.self,  // a recorded diff's contact sheet and cell overlays
             ConvertRoute.self,  // built-in settings to a delegate document
+            SwiftImportRoute.self,  // an app's Swift delegate read into a delegate document
             ScenarioRoute.self,  // SDK events replayed step by step
             StyleRoute.self,  // the style catalog
             TenantRoutes.self,  // tenants and their API keys (admin)

@@ -12,6 +12,7 @@ import NavigationLayout
 public struct LayoutCommandRunner: Sendable {
     public var io: CommandIO
     private let pipeline = LayoutPipeline(clock: EngineClock.nanoseconds)
+    private let swiftImports = SwiftImports()
 
     public init(io: CommandIO = .process) {
         self.io = io
@@ -145,7 +146,7 @@ public struct LayoutCommandRunner: Sendable {
             document = try readSwift(input, className: swift?.className).request(swift ?? SwiftInputOptions())
             selectingAll = true
         } else {
-            document = try readDocument(input)
+            document = try withSourceRead(try readDocument(input), input)
         }
         try rejectProfile(document, input)
         if selectingAll, DelegateDocument.isBare(document) { document = ["delegate": document] }
@@ -210,11 +211,20 @@ public struct LayoutCommandRunner: Sendable {
             document = imported.request(swift)
             swiftInput = imported
         } else {
-            document = try readDocument(input)
+            document = try withSourceRead(try readDocument(input), input)
         }
         try rejectProfile(document, input)
         do throws(RequestError) {
             return (try pipeline.solve(try LayoutBody(document: document)), swiftInput)
+        } catch {
+            throw InputFailure(path: input, error: error)
+        }
+    }
+
+    /// A request file that carries the app's Swift (`delegateSource`) with the delegate read from it.
+    private func withSourceRead(_ document: JSONValue, _ input: String) throws -> JSONValue {
+        do throws(RequestError) {
+            return try swiftImports.resolve(document)
         } catch {
             throw InputFailure(path: input, error: error)
         }

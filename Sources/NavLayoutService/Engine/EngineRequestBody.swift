@@ -19,11 +19,13 @@ enum EngineRequestBody {
     }
 
     /// A layout body: the parsed document, its bytes as sent, and the profile it names (a name or
-    /// version of the wrong type is a 422 at its path).
-    static func layoutBody(_ request: Request) throws(HTTPError) -> LayoutBody {
+    /// version of the wrong type is a 422 at its path). A body that carries the app's Swift
+    /// (`delegateSource`) has its delegate read from it, and history keeps it with that delegate.
+    static func layoutBody(_ request: Request, imports: SwiftImports) throws(HTTPError) -> LayoutBody {
         let document = try parse(request)
         do throws(RequestError) {
-            return try LayoutBody(bytes: request.body, document: document)
+            let (bytes, resolved) = try imports.resolveBody(bytes: request.body, document: document)
+            return try LayoutBody(bytes: bytes, document: resolved)
         } catch {
             throw RequestError.httpError(error, detail: "the request is not valid")
         }

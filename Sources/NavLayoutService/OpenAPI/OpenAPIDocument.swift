@@ -97,6 +97,20 @@ public enum OpenAPIDocument {
                     ), badRequest, notFound, unsupportedMediaType, unprocessable,
                 ]),
             OpenAPIOperation(
+                method: "post", path: "/v1/imports/swift", operationID: "importSwiftDelegate", tag: "layouts",
+                summary: "Read an app's Swift layout delegate into a delegate document", security: .apiKey,
+                requestBody: R.body(
+                    S.ref("DelegateSource"),
+                    description: "The Swift file's text, the path its diagnostics name, and the class when it has several."),
+                responses: [
+                    (
+                        "200",
+                        R.json(
+                            "The class read, the delegate document with its sourceMap, and the import's warnings.",
+                            S.ref("SwiftImport"))
+                    ), badRequest, unsupportedMediaType, unprocessable,
+                ]),
+            OpenAPIOperation(
                 method: "post", path: "/v1/scenarios", operationID: "runScenario", tag: "layouts",
                 summary: "Replay SDK events and lay out each step", security: .apiKey,
                 requestBody: R.body(S.ref("ScenarioRequest"), description: "Screen, settings, delegate and steps."),

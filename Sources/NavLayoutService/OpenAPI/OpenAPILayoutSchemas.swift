@@ -69,6 +69,8 @@ extension OpenAPIDocument {
             ("Diagnostic", diagnostic),
             ("LayoutResult", layoutResult),
             ("ConversionResult", conversionResult),
+            ("DelegateSource", delegateSource),
+            ("SwiftImport", swiftImport),
             ("ScenarioResult", scenarioResult),
             ("StyleCatalog", styleCatalog),
         ]
@@ -244,7 +246,8 @@ extension OpenAPIDocument {
         [
             ("screen", S.ref(partial ? "PartialScreen" : "Screen")),
             ("state", S.ref(partial ? "PartialNavigationState" : "NavigationState")),
-            ("settings", S.ref("Settings")), ("delegate", S.ref("Delegate")), ("style", S.ref("StyleOverrides")),
+            ("settings", S.ref("Settings")), ("delegate", S.ref("Delegate")),
+            ("delegateSource", S.ref("DelegateSource")), ("style", S.ref("StyleOverrides")),
         ]
     }
 
@@ -361,6 +364,36 @@ extension OpenAPIDocument {
                 "mode", "navigation", "wideMode", "status", "frames", "hidden", "guides", "camera", "prompt", "layers",
                 "diagnostics", "broken", "mapFeatures",
             ], description: "The solved layout; `id` when recorded.")
+    }
+
+    /// The app's Swift delegate, where a request or profile would carry `delegate`.
+    static var delegateSource: SchemaValue {
+        input(
+            [
+                ("swift", S.string()),
+                ("path", S.string()),
+                ("class", S.string()),
+            ], required: ["swift"],
+            description:
+                "An app's Swift layout delegate: its text (at most the body limit), the path diagnostics name (default delegate.swift), and the class to read when the file has several.")
+    }
+
+    private static var swiftImport: SchemaValue {
+        let source = S.object(
+            [("path", S.string()), ("line", S.integer()), ("column", S.integer())], required: ["path", "line", "column"])
+        return S.object(
+            [
+                ("className", S.string()), ("delegate", S.ref("Delegate")),
+                (
+                    "diagnostics",
+                    S.array(
+                        of: S.object(
+                            [
+                                ("severity", S.enumeration(["error", "warning", "note"])), ("message", S.string()),
+                                ("source", source),
+                            ], required: ["severity", "message", "source"]))
+                ),
+            ], required: ["className", "delegate", "diagnostics"])
     }
 
     private static var conversionResult: SchemaValue {

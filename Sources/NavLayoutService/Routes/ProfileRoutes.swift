@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import JSON
+import NavigationLayout
 
 /// A tenant's profiles: versioned, never overwritten, soft-deleted. PUT writes a new version and
 /// answers its ETag; `If-Match` makes the write conditional (412 when stale). If-Match is optional:
@@ -13,7 +14,7 @@ enum ProfileRoutes: ServiceFeature {
             ServiceRoute(.put, "/v1/profiles/{name}") { request, context in
                 let key = try await auth.tenant(of: request)
                 let name = try context.parameters.require("name")
-                let document = try validatedDocument(request)
+                let document = try validatedDocument(request, imports: environment.swiftImports)
                 let ifMatch = try IfMatch(request)
                 var expected: String?
                 if let ifMatch {
@@ -68,7 +69,10 @@ enum ProfileRoutes: ServiceFeature {
 
     /// The body checked for shape (an object of known sections, each an object, and a string
     /// description), then by `ProfileValidator` for content. Every problem is reported at once.
-    static func validatedDocument(_ request: Request) throws(HTTPError) -> ProfileDocument {
+    ///
+    /// A profile that carries the app's Swift (`delegateSource`) keeps it and the delegate read from
+    /// it; an import error is a 422 at `delegateSource.swift` with the line and column.
+    static func validatedDocument(_ request: Request, imports: SwiftImports) throws(HTTPError) -> ProfileDocument {
         let object = try JSONBody.object(of: request)
         var errors: [ProblemDetails.FieldError] = []
         for member in object.keys.sorted() {
@@ -92,8 +96,24 @@ enum ProfileRoutes: ServiceFeature {
             throw HTTPError(
                 .unprocessableContent, detail: "the profile document is not valid", errors: errors)
         }
-        let document = ProfileDocument(
-            json: try JSONBody.text(of: request), description: object["description"]?.stringValue)
+        var json = try JSONBody.text(of: request)
+        if object["delegateSource"] != nil {
+            if let delegate = object["delegate"], !delegate.isNull {
+                throw HTTPError(
+                    .unprocessableContent, detail: "the profile document is not valid",
+                    errors: [
+                        ProblemDetails.FieldError(
+                            path: "delegate", message: "give delegate or delegateSource, not both: the delegate is read from the source")
+                    ])
+            }
+            do throws(RequestError) {
+                let stored = try imports.resolveBody(bytes: Array(json.utf8), document: .object(object)).bytes
+                json = String(decoding: stored, as: UTF8.self)
+            } catch {
+                throw RequestError.httpError(error, detail: "the profile's Swift delegate cannot be read")
+            }
+        }
+        let document = ProfileDocument(json: json, description: object["description"]?.stringValue)
         let problems = ProfileValidator.problems(in: document)
         guard problems.isEmpty else {
             throw HTTPError(

@@ -56,6 +56,8 @@ struct PreparedLayoutKey: Hashable, Sendable {
         guard case .object(var object) = document, case .object(let screen)? = object["screen"] else {
             return document
         }
+        // The Swift a delegate was read from: the engine reads the delegate beside it, which the key has.
+        if object["delegateSource"] != nil { object["delegateSource"] = nil }
         var kept = JSONObject()
         kept["layoutDirection"] = screen["layoutDirection"] ?? .string("ltr")
         kept["carPlay"] = screen["carPlay"] ?? .bool(false)

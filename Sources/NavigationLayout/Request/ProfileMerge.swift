@@ -5,7 +5,9 @@
 ///   of `settings` or `style` keeps the profile's other members.
 /// - Arrays, strings, numbers and booleans in the request replace the profile's value whole.
 /// - `delegate` is replaced whole: a delegate is one coherent set of views and constraints, and
-///   splicing two of them would install constraints neither author wrote together.
+///   splicing two of them would install constraints neither author wrote together. So is
+///   `delegateSource`, the Swift a delegate was read from; a request that gives a delegate without
+///   its source drops the profile's source, which no longer describes the delegate in force.
 /// - null in the request removes the profile's value (JSON Merge Patch, RFC 7396), so
 ///   `"wideMode": null` returns to the derived wide mode and `"delegate": null` to the built-in layout.
 /// - The profile's `description` is not part of a request and is dropped.
@@ -18,7 +20,7 @@ import JSON
 
 public enum ProfileMerge {
     /// Top-level members of a request that are replaced rather than merged.
-    public static let replacedWhole: Set<String> = ["delegate"]
+    public static let replacedWhole: Set<String> = ["delegate", "delegateSource"]
 
     /// Checks a profile before it is stored (PUT /v1/profiles/{name}): it may hold screen, state,
     /// settings, delegate, style and a description; unknown fields, wrong types and out-of-range values
@@ -32,6 +34,7 @@ public enum ProfileMerge {
     public static func merge(profile: JSONValue, request: JSONValue) -> JSONValue {
         guard case .object(var base) = profile, case .object(let overlay) = request else { return request }
         base["description"] = nil
+        if overlay["delegate"] != nil, overlay["delegateSource"] == nil { base["delegateSource"] = nil }
         return .object(mergeObjects(base, overlay, replacingWhole: replacedWhole))
     }
 

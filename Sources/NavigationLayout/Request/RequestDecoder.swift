@@ -194,7 +194,9 @@ struct RequestDecoder {
 
     // MARK: The request
 
-    static let requestFields = ["profile", "profileVersion", "screen", "state", "settings", "delegate", "style"]
+    static let requestFields = [
+        "profile", "profileVersion", "screen", "state", "settings", "delegate", "delegateSource", "style",
+    ]
 
     mutating func request(_ value: JSONValue) -> LayoutRequest? {
         let path = JSONPath.root
@@ -228,13 +230,27 @@ struct RequestDecoder {
         let delegate = present(body, "delegate").flatMap {
             self.delegateDocument($0, at: path.appending(field: "delegate"))
         }
+        delegateSource(body, at: path)
         guard let screen, let state else { return nil }
         return LayoutRequest(
             profileName: profileName, profileVersion: profileVersion, screen: screen, state: state,
             settings: settings, delegate: delegate, style: style)
     }
 
-    static let profileFields = ["description", "screen", "state", "settings", "delegate", "style"]
+    static let profileFields = ["description", "screen", "state", "settings", "delegate", "delegateSource", "style"]
+
+    /// `delegateSource`, the app's Swift delegate, is read by the service and the command line, which
+    /// set `delegate` from it; the engine takes it only beside that delegate, and ignores it.
+    mutating func delegateSource(_ body: JSONObject, at path: JSONPath) {
+        guard let value = present(body, "delegateSource") else { return }
+        let sourcePath = path.appending(field: "delegateSource")
+        guard object(value, at: sourcePath) != nil else { return }
+        if present(body, "delegate") == nil {
+            report(
+                sourcePath,
+                "Swift source is read by the service (POST /v1/layouts, POST /v1/imports/swift) and the command line (navlayout import-swift); here give the delegate document")
+        }
+    }
 
     /// Checks a stored profile: the fields of a request it may hold, each as strict as in a request,
     /// except that screen and state may be partial (the request completes them when merged). The delegate
@@ -254,6 +270,7 @@ struct RequestDecoder {
         missingFieldsAllowed = false
         if let value = present(body, "settings") { _ = settings(value, at: path.appending(field: "settings")) }
         if let value = present(body, "delegate") { _ = delegateDocument(value, at: path.appending(field: "delegate")) }
+        delegateSource(body, at: path)
     }
 
     // MARK: Screen
