@@ -340,9 +340,22 @@ private struct Reader {
             }
             try skipMultiByteScalar()
         }
+        // With escapes: the plain runs between them are found as above and copied whole.
         var scratch: [UInt8] = Array(UnsafeBufferPointer(rebasing: bytes[start..<offset]))
-        while offset < bytes.count {
-            let byte = bytes[offset]
+        while offset < buffer.count {
+            var position = offset
+            if let base = buffer.baseAddress {
+                while position + 8 <= buffer.count {
+                    let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
+                    if JSONParser.hasSpecialByte(word) { break }
+                    position += 8
+                }
+            }
+            let runStart = offset
+            offset = JSONParser.endOfPlainRun(in: buffer, from: position)
+            if offset > runStart { scratch.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart..<offset])) }
+            guard offset < buffer.count else { break }
+            let byte = buffer[offset]
             switch byte {
             case UInt8(ascii: "\""):
                 offset += 1
@@ -351,13 +364,10 @@ private struct Reader {
                 try escape(into: &scratch)
             case 0..<0x20:
                 throw error("control character U+00\(hex2(byte)) must be escaped in a string", at: offset)
-            case 0x20..<0x80:
-                scratch.append(byte)
-                offset += 1
             default:
                 let scalarStart = offset
                 try skipMultiByteScalar()
-                scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[scalarStart..<offset]))
+                scratch.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[scalarStart..<offset]))
             }
         }
         throw error("unterminated string", at: start - 1)

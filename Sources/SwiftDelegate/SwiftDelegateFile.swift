@@ -69,6 +69,10 @@ final class ParsedDelegateFile {
         self.globalFunctions = functions
     }
 
+    /// The standard operators' precedence, read once (SwiftOperators builds it by parsing their
+    /// declarations).
+    private static let operators = OperatorTable.standardOperators
+
     /// `GoogleNavigation.NavigationLayoutDelegate` -> `NavigationLayoutDelegate`; generic arguments dropped.
     static func simpleName(_ typeName: String) -> String {
         let base = typeName.split(separator: "<").first.map(String.init) ?? typeName
@@ -114,8 +118,7 @@ final class ParsedDelegateFile {
         // Operators folded by the standard precedence table, so `a + b * c` is a tree; the tokens, and
         // with them every position, are unchanged. A file that declares its own operators gets the
         // standard ones only, and an expression the table cannot fold stays unfolded (read as unknown).
-        let tree =
-            OperatorTable.standardOperators.foldAll(parsed) { _ in }.as(SourceFileSyntax.self) ?? parsed
+        let tree = Self.operators.foldAll(parsed) { _ in }.as(SourceFileSyntax.self) ?? parsed
         let classes = ClassCollector.collect(in: tree)
         let chosen: ClassDeclSyntax
         if let className {

@@ -31,9 +31,23 @@ struct JSONParserTests {
             (#""ünïcødé in the middle of the text""#, "ünïcødé in the middle of the text"),
             (#""a quote \" inside a long string""#, "a quote \" inside a long string"),
             (#""ends with an escaped backslash \\""#, "ends with an escaped backslash \\"),
+            // After an escape, the rest is copied run by run: long runs, scalars and escapes in turn.
+            (
+                #""line one\nline two is longer than a word\tthen ünï and \u00e9 and \"quoted\" text\\ end""#,
+                "line one\nline two is longer than a word\tthen ünï and é and \"quoted\" text\\ end"
+            ),
+            (#""\n""#, "\n"), (#""\nx""#, "\nx"), (#""x\n12345678901234567""#, "x\n12345678901234567"),
         ])
     func longStringsReadBack(source: String, expected: String) throws {
         #expect(try parse(source) == .string(expected))
+    }
+
+    @Test("a Swift file as a string, one escape per line, reads back byte for byte")
+    func swiftSourceReadsBack() throws {
+        let lines = (0..<200).map { "  let view\($0) = UIView() // ünïcødé \"quoted\" \\ tab\t" }
+        let source = lines.joined(separator: "\n")
+        let written = JSONWriter().bytes(for: .string(source))
+        #expect(try JSONParser().parse(written) == .string(source))
     }
 
     @Test("reads every kind of value")

@@ -11,17 +11,35 @@ import SwiftDelegate
 /// kept by their content (source, path, class), failures included, so a source sent again costs a
 /// lookup, as a request sent again finds its prepared layout.
 public final class SwiftImports: Sendable {
+    /// An import's identity: the source, path and class. Equality compares the whole source; the
+    /// hash reads its length and its first and last bytes only, so a source sent again costs one
+    /// comparison of its bytes, not a hash of every byte as well.
     struct Key: Hashable {
         var swift: String
         var path: String
         var className: String?
+
+        func hash(into hasher: inout Hasher) {
+            let utf8 = swift.utf8
+            hasher.combine(utf8.count)
+            for byte in utf8.prefix(64) { hasher.combine(byte) }
+            for byte in utf8.suffix(64) { hasher.combine(byte) }
+            hasher.combine(path)
+            hasher.combine(className)
+        }
     }
 
     /// An import kept: the report (for `POST /v1/imports/swift`) and the delegate document, or the
-    /// errors.
-    struct Entry {
-        var outcome: Result<Imported, SwiftImportError>
+    /// errors. A class, so that marking it used does not write the table again.
+    final class Entry: @unchecked Sendable {
+        let outcome: Result<Imported, SwiftImportError>
+        /// Written under the cache's lock only.
         var lastUse: UInt64
+
+        init(outcome: Result<Imported, SwiftImportError>, lastUse: UInt64) {
+            self.outcome = outcome
+            self.lastUse = lastUse
+        }
     }
 
     /// A successful import: the report, and the delegate document parsed and as compact bytes.
@@ -54,10 +72,9 @@ public final class SwiftImports: Sendable {
     func importing(_ swift: String, path: String, className: String?) -> Entry {
         let key = Key(swift: swift, path: path, className: className)
         if let entry = state.withLock({ state -> Entry? in
-            guard var entry = state.entries[key] else { return nil }
+            guard let entry = state.entries[key] else { return nil }
             state.uses += 1
             entry.lastUse = state.uses
-            state.entries[key] = entry
             return entry
         }) {
             return entry

@@ -68,10 +68,17 @@ public struct Diagnostic: Sendable, Equatable {
 }
 
 /// A place in a Swift file: `{path, line, column}`, lines and columns from 1.
-public struct DiagnosticSource: Sendable, Equatable, CustomStringConvertible {
-    public var path: String
-    public var line: Int
-    public var column: Int
+///
+/// A class, immutable: a finding holds a reference, so that findings without a source (all but those
+/// of a delegate read from Swift) stay as small as before and arrays of them grow as often.
+public final class DiagnosticSource: Sendable, Equatable, CustomStringConvertible {
+    public let path: String
+    public let line: Int
+    public let column: Int
+
+    public static func == (lhs: DiagnosticSource, rhs: DiagnosticSource) -> Bool {
+        lhs.path == rhs.path && lhs.line == rhs.line && lhs.column == rhs.column
+    }
 
     public init(path: String, line: Int, column: Int) {
         self.path = path
@@ -80,7 +87,7 @@ public struct DiagnosticSource: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Reads `path:line:column` (the path may itself hold colons).
-    public init?(parsing text: String) {
+    public convenience init?(parsing text: String) {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count >= 3, let line = Int(parts[parts.count - 2]), let column = Int(parts[parts.count - 1]),
             line >= 1, column >= 1
