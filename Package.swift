@@ -57,6 +57,7 @@ let package = Package(
         .library(name: "NavigationLayout", targets: ["NavigationLayout"]),
         // libFuzzer harness for the request decoder and the expression parser; see its main.swift.
         .executable(name: "LayoutRequestFuzz", targets: ["LayoutRequestFuzz"]),
+        .executable(name: "SwiftDelegateFuzz", targets: ["SwiftDelegateFuzz"]),
         .executable(name: "navlayout-request-bench", targets: ["navlayout-request-bench"]),
         .executable(name: "navlayout", targets: ["navlayout"]),
         .executable(name: "navlayout-layout-bench", targets: ["navlayout-layout-bench"]),
@@ -176,6 +177,8 @@ let package = Package(
                 .linkedLibrary("SwiftParserDiagnostics"), .linkedLibrary("SwiftOperators"),
             ]),
         .testTarget(name: "SwiftDelegateTests", dependencies: ["SwiftDelegate", "NavigationLayout", "JSON"]),
+        // libFuzzer harness for the Swift importer (see Sources/SwiftDelegateFuzz/main.swift).
+        .executableTarget(name: "SwiftDelegateFuzz", dependencies: ["SwiftDelegate", "JSON"]),
         // A request carrying Swift source next to the same request as JSON, and a cold import:
         // swift run -c release navlayout-swift-bench
         .executableTarget(

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Both fuzzers for a short, fixed budget: the HTTP request parser (HTTPParserFuzz) and the layout
-# request decoder and expression parsers (LayoutRequestFuzz), each built with libFuzzer and
+# The fuzzers for a short, fixed budget: the HTTP request parser (HTTPParserFuzz), the layout
+# request decoder and expression parsers (LayoutRequestFuzz) and the Swift delegate importer
+# (SwiftDelegateFuzz), each built with libFuzzer and
 # AddressSanitizer in .build/fuzz and run from its seeds for SECONDS (60 by default) with a fixed
-# seed, so that every run explores the same inputs first. Fails when either finds a crash, a hang, a
+# seed, so that every run explores the same inputs first. Fails when one finds a crash, a hang, a
 # sanitizer report or a disagreement its harness checks; libFuzzer then writes the input to
 # .build/fuzz/findings. `.ci/run` calls it on every run; longer campaigns use the commands in each
 # harness's main.swift.
@@ -17,7 +18,7 @@ fi
 seconds="${1:-60}"
 flags=(--scratch-path .build/fuzz --sanitize=fuzzer --sanitize=address
     -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp)
-for product in HTTPParserFuzz LayoutRequestFuzz; do
+for product in HTTPParserFuzz LayoutRequestFuzz SwiftDelegateFuzz; do
     swift build --product "$product" "${flags[@]}"
 done
 bin="$(swift build --show-bin-path "${flags[@]}")"
@@ -44,4 +45,5 @@ run() {
 
 run HTTPParserFuzz Fuzz/http-corpus -max_len=1024
 run LayoutRequestFuzz Tests/Fixtures -dict=Tests/Fixtures/fuzz.dict -max_len=4096
+run SwiftDelegateFuzz Tests/Fixtures/swift -dict=Tests/Fixtures/swift-fuzz.dict -max_len=2048
 echo "fuzz-smoke: no findings"

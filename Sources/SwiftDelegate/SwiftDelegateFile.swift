@@ -99,6 +99,14 @@ final class ParsedDelegateFile {
                     at: invalid.position)
             ])
         }
+        if let deep = BracketNesting.firstTooDeep(in: bytes) {
+            throw SwiftImportError([
+                .init(
+                    .error,
+                    "square brackets nest more than \(BracketNesting.limit) deep here; the parser takes exponential time past that, so the file is not read: name the inner arrays",
+                    at: SwiftSourcePosition(path: path, line: deep.line, column: deep.column))
+            ])
+        }
         let parsed = Parser.parse(source: String(decoding: bytes, as: UTF8.self))
         let converter = SourceLocationConverter(fileName: path, tree: parsed)
         func position(of node: some SyntaxProtocol) -> SwiftSourcePosition {

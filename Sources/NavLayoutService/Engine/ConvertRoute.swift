@@ -20,7 +20,7 @@ enum ConvertRoute: ServiceFeature {
 
     static let handler: ServiceHandler = { request, _, environment in
         let key = try await environment.authenticator.tenant(of: request)
-        let body = try EngineRequestBody.layoutBody(request, imports: environment.swiftImports)
+        let body = try await EngineRequestBody.layoutBody(request, environment: environment)
         let profile = try await environment.profile(for: body, tenantID: key.tenantID)
         let converted: ConversionResult
         do throws(RequestError) {

@@ -20,12 +20,20 @@ enum EngineRequestBody {
 
     /// A layout body: the parsed document, its bytes as sent, and the profile it names (a name or
     /// version of the wrong type is a 422 at its path). A body that carries the app's Swift
-    /// (`delegateSource`) has its delegate read from it, and history keeps it with that delegate.
-    static func layoutBody(_ request: Request, imports: SwiftImports) throws(HTTPError) -> LayoutBody {
-        let document = try parse(request)
+    /// (`delegateSource`) has its delegate read from it, and history keeps it with that delegate; a
+    /// source not read before is read on the solver pool, as a large layout is solved there.
+    static func layoutBody(_ request: Request, environment: ServiceEnvironment) async throws -> LayoutBody {
+        var document = try parse(request)
+        var bytes = request.body
+        if SwiftImports.hasSource(document) {
+            let imports = environment.swiftImports
+            let sent = (bytes, document)
+            (bytes, document) = try await environment.solving.solve(
+                inline: imports.hasImported(document), detail: "the request's Swift delegate cannot be read"
+            ) { () throws(RequestError) in try imports.resolveBody(bytes: sent.0, document: sent.1) }
+        }
         do throws(RequestError) {
-            let (bytes, resolved) = try imports.resolveBody(bytes: request.body, document: document)
-            return try LayoutBody(bytes: bytes, document: resolved)
+            return try LayoutBody(bytes: bytes, document: document)
         } catch {
             throw RequestError.httpError(error, detail: "the request is not valid")
         }

@@ -24,7 +24,7 @@ enum MatrixRoute: ServiceFeature {
     static let solve: ServiceHandler = { request, _, environment in
         let key = try await environment.authenticator.tenant(of: request)
         let record = try SolveRoutes.recordParameter(request)
-        let body = try EngineRequestBody.layoutBody(request, imports: environment.swiftImports)
+        let body = try await EngineRequestBody.layoutBody(request, environment: environment)
         let profile = try await environment.profile(for: body, tenantID: key.tenantID)
         let layouts = environment.layouts
         let solved = try await environment.solving.solve(detail: "the matrix request is not valid") {

@@ -54,7 +54,7 @@ enum SolveRoutes: ServiceFeature {
     static func solveBody(of request: Request, tenantID: String, environment: ServiceEnvironment) async throws
         -> SolvedLayout
     {
-        let body = try EngineRequestBody.layoutBody(request, imports: environment.swiftImports)
+        let body = try await EngineRequestBody.layoutBody(request, environment: environment)
         let profile = try await environment.profile(for: body, tenantID: tenantID)
         let layouts = environment.layouts
         let inline = profile == nil && request.body.count <= SolverPool.inlineBodyBytes

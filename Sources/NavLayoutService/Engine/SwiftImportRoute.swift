@@ -27,7 +27,12 @@ enum SwiftImportRoute: ServiceFeature {
                         return issue
                     }), detail: "the import request is not valid")
         }
-        let entry = environment.swiftImports.importing(fields.swift, path: fields.path, className: fields.className)
+        let imports = environment.swiftImports
+        let kept = imports.isKept(fields.swift, path: fields.path, className: fields.className)
+        // A file not read before is read on the solver pool, apart from the threads that answer.
+        let entry = try await environment.solving.run(inline: kept) {
+            imports.importing(fields.swift, path: fields.path, className: fields.className)
+        }
         switch entry.outcome {
         case .success(let imported):
             return Response.json(imported.report)

@@ -102,7 +102,28 @@ public final class SwiftImports: Sendable {
         }
     }
 
+    /// Whether the source (its text, path and class) has been imported and is kept.
+    func isKept(_ swift: String, path: String, className: String?) -> Bool {
+        let key = Key(swift: swift, path: path, className: className)
+        return state.withLock { $0.entries[key] != nil }
+    }
+
     // MARK: Documents
+
+    /// Whether `document` carries a `delegateSource`.
+    static func hasSource(_ document: JSONValue) -> Bool {
+        guard case .object(let object) = document, let source = object["delegateSource"] else { return false }
+        return !source.isNull
+    }
+
+    /// Whether resolving `document` would find its import kept (or has nothing to import): then it
+    /// costs a lookup, and is done on the caller's thread.
+    func hasImported(_ document: JSONValue) -> Bool {
+        guard case .object(let object) = document, let source = object["delegateSource"], !source.isNull,
+            let fields = try? Self.fields(of: source)
+        else { return true }
+        return isKept(fields.swift, path: fields.path, className: fields.className)
+    }
 
     /// `document` with `delegate` read from its `delegateSource`; unchanged without one. A client's
     /// body may not carry both (`allowingDelegate: false`); a stored profile does, and its source wins.

@@ -14,7 +14,7 @@ enum ProfileRoutes: ServiceFeature {
             ServiceRoute(.put, "/v1/profiles/{name}") { request, context in
                 let key = try await auth.tenant(of: request)
                 let name = try context.parameters.require("name")
-                let document = try validatedDocument(request, imports: environment.swiftImports)
+                let document = try await validatedDocument(request, environment: environment)
                 let ifMatch = try IfMatch(request)
                 var expected: String?
                 if let ifMatch {
@@ -72,7 +72,7 @@ enum ProfileRoutes: ServiceFeature {
     ///
     /// A profile that carries the app's Swift (`delegateSource`) keeps it and the delegate read from
     /// it; an import error is a 422 at `delegateSource.swift` with the line and column.
-    static func validatedDocument(_ request: Request, imports: SwiftImports) throws(HTTPError) -> ProfileDocument {
+    static func validatedDocument(_ request: Request, environment: ServiceEnvironment) async throws -> ProfileDocument {
         let object = try JSONBody.object(of: request)
         var errors: [ProblemDetails.FieldError] = []
         for member in object.keys.sorted() {
@@ -106,12 +106,12 @@ enum ProfileRoutes: ServiceFeature {
                             path: "delegate", message: "give delegate or delegateSource, not both: the delegate is read from the source")
                     ])
             }
-            do throws(RequestError) {
-                let stored = try imports.resolveBody(bytes: Array(json.utf8), document: .object(object)).bytes
-                json = String(decoding: stored, as: UTF8.self)
-            } catch {
-                throw RequestError.httpError(error, detail: "the profile's Swift delegate cannot be read")
-            }
+            let imports = environment.swiftImports
+            let sent = (Array(json.utf8), JSONValue.object(object))
+            let stored = try await environment.solving.solve(
+                inline: imports.hasImported(sent.1), detail: "the profile's Swift delegate cannot be read"
+            ) { () throws(RequestError) in try imports.resolveBody(bytes: sent.0, document: sent.1).bytes }
+            json = String(decoding: stored, as: UTF8.self)
         }
         let document = ProfileDocument(json: json, description: object["description"]?.stringValue)
         let problems = ProfileValidator.problems(in: document)
