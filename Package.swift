@@ -173,8 +173,7 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-enable-library-evolution", "-I", swiftHost])],
             linkerSettings: [
                 .unsafeFlags(["-L", swiftHost, "-Xlinker", "-rpath", "-Xlinker", swiftHost]),
-                .linkedLibrary("SwiftSyntax"), .linkedLibrary("SwiftParser"), .linkedLibrary("SwiftDiagnostics"),
-                .linkedLibrary("SwiftParserDiagnostics"), .linkedLibrary("SwiftOperators"),
+                .linkedLibrary("SwiftSyntax"), .linkedLibrary("SwiftParser"), .linkedLibrary("SwiftOperators"),
             ]),
         .testTarget(name: "SwiftDelegateTests", dependencies: ["SwiftDelegate", "NavigationLayout", "JSON"]),
         // libFuzzer harness for the Swift importer (see Sources/SwiftDelegateFuzz/main.swift).

@@ -1,7 +1,5 @@
-internal import SwiftDiagnostics
 internal import SwiftOperators
 internal import SwiftParser
-internal import SwiftParserDiagnostics
 internal import SwiftSyntax
 
 /// A Swift file read with the compiler's own parser (SwiftParser, from the toolchain), and the class
@@ -113,16 +111,8 @@ final class ParsedDelegateFile {
             let location = node.startLocation(converter: converter)
             return SwiftSourcePosition(path: path, line: location.line, column: location.column)
         }
-        let syntaxErrors = ParseDiagnosticsGenerator.diagnostics(for: parsed).filter { $0.diagMessage.severity == .error }
-        guard syntaxErrors.isEmpty else {
-            throw SwiftImportError(
-                syntaxErrors.map { diagnostic in
-                    let location = diagnostic.location(converter: converter)
-                    return .init(
-                        .error, diagnostic.message,
-                        at: SwiftSourcePosition(path: path, line: location.line, column: location.column))
-                })
-        }
+        let syntaxErrors = SyntaxErrorCollector.errors(in: parsed, path: path, converter: converter)
+        guard syntaxErrors.isEmpty else { throw SwiftImportError(syntaxErrors) }
         // Operators folded by the standard precedence table, so `a + b * c` is a tree; the tokens, and
         // with them every position, are unchanged. A file that declares its own operators gets the
         // standard ones only, and an expression the table cannot fold stays unfolded (read as unknown).

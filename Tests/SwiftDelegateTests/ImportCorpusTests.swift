@@ -16,6 +16,7 @@ struct ImportCorpusTests {
 
     static let styles = names(in: "corpus", extension: ".swift")
     static let broken = names(in: "broken", extension: ".swift")
+    static let fuzzFindings = names(in: "fuzz-findings", extension: ".swift")
 
     @Test("the corpus holds every style the importer promises to read, and broken files")
     func corpusIsThere() {
@@ -100,6 +101,21 @@ struct ImportCorpusTests {
             let printed = error.diagnostics.map(\.description)
             for expectation in expectations {
                 #expect(printed.contains { $0.hasPrefix(path + ":" + expectation) }, "\(printed)")
+            }
+        }
+    }
+
+    @Test("inputs the fuzzer found to stall or stop the importer are now refused with errors at their lines")
+    func fuzzFindings() throws {
+        #expect(!Self.fuzzFindings.isEmpty)
+        for name in Self.fuzzFindings {
+            let path = "fuzz-findings/\(name).swift"
+            do {
+                _ = try SwiftDelegateImport.run(try Fixtures.bytes(path), path: path)
+                Issue.record("\(name) imported")
+            } catch let error as SwiftImportError {
+                #expect(!error.diagnostics.isEmpty)
+                #expect(error.diagnostics.allSatisfy { $0.position.line >= 1 && $0.position.column >= 1 })
             }
         }
     }

@@ -22,7 +22,7 @@ public struct LayoutCommandRunner: Sendable {
         do {
             switch command {
             case .solve(let input, let svgOutput, let swift): return try solve(input, svgOutput: svgOutput, swift: swift)
-            case .check(let input, let swift): return try check(input, swift: swift)
+            case .check(let input, let swift, let format): return try check(input, swift: swift, format: format)
             case .convert(let input): return try convert(input)
             case .matrix(let input, let devices, let svgOutput, let swift):
                 return try matrix(input, devices: devices, svgOutput: svgOutput, swift: swift)
@@ -53,14 +53,15 @@ public struct LayoutCommandRunner: Sendable {
         return 0
     }
 
-    private func check(_ input: String, swift: SwiftInputOptions) throws -> Int32 {
+    private func check(_ input: String, swift: SwiftInputOptions, format: CheckReportFormat) throws -> Int32 {
         let (solved, swiftInput) = try solveFile(input, swift: swift)
         let result = solved.result
-        if let swiftInput {
-            io.standardOutput(swiftInput.compilerStyleReport(solved))
-        } else {
-            io.standardOutput(DiagnosticsReport.text(result, source: displayName(input)))
-        }
+        let classPosition = swiftInput?.imported.file.classPosition
+        let report = CheckReport(
+            result: result, file: displayName(input),
+            sourceMap: swiftInput == nil ? nil : solved.request.delegate.map(DelegateSourceMap.init),
+            fallback: classPosition.map { DiagnosticSource(path: $0.path, line: $0.line, column: $0.column) })
+        io.standardOutput(report.render(format))
         return result.diagnostics.contains { $0.severity == .error } ? 1 : 0
     }
 

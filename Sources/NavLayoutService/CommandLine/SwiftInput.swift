@@ -2,9 +2,8 @@ import JSON
 import NavigationLayout
 import SwiftDelegate
 
-/// A Swift delegate file where the commands take a request: the delegate imported, placed on the
-/// screen and in the state the options name, and the result's diagnostics printed at the Swift lines
-/// that made the constraints and views they concern, the way swiftc prints its own.
+/// A Swift delegate file where the commands take a request: the delegate imported and placed on the
+/// screen and in the state the options name (`CheckReport` prints the findings at its lines).
 struct SwiftInput {
     let imported: SwiftDelegateImport
     let delegate: JSONValue
@@ -41,38 +40,5 @@ struct SwiftInput {
         state["navigation"] = .string(options.state == .ready ? "ready" : "guidance")
         if options.state == .prompt { state["prompt"] = ["kind": "incident"] }
         return ["screen": screen.jsonValue, "state": .object(state), "delegate": delegate]
-    }
-
-    // MARK: Diagnostics at their lines
-
-    /// The result's diagnostics as swiftc prints its own: `path:line:col: severity: [code] message` at
-    /// the code the finding is about (its `source`, else the class), with a note at each other
-    /// constraint of a conflicting set; then a count.
-    func compilerStyleReport(_ solved: SolvedLayout) -> String {
-        let result = solved.result
-        let sourceMap = solved.request.delegate.map(DelegateSourceMap.init)
-        let classPosition = imported.file.classPosition.description
-        var lines: [String] = []
-        let ordered = Severity.allCases.reversed().flatMap { severity in
-            result.diagnostics.filter { $0.severity == severity }
-        }
-        for diagnostic in ordered {
-            let severity = diagnostic.severity == .info ? "note" : diagnostic.severity.rawValue
-            let place = diagnostic.source?.description ?? classPosition
-            lines.append("\(place): \(severity): [\(diagnostic.code.rawValue)] \(diagnostic.message)")
-            for constraint in diagnostic.conflicting ?? [] {
-                // A constraint of the engine's own (the screen, an SDK size) is noted at the class.
-                let at =
-                    sourceMap?.location(ofConstraint: constraint, state: diagnostic.state, wideMode: result.wideMode)?
-                    .description ?? classPosition
-                lines.append("\(at): note: conflicts with \(constraint)")
-            }
-        }
-        let errors = result.diagnostics.filter { $0.severity == .error }.count
-        let warnings = result.diagnostics.filter { $0.severity == .warning }.count
-        lines.append(
-            "\(imported.file.path): \(result.mode.rawValue) layout, \(result.navigation.rawValue)"
-                + (result.wideMode ? ", wide mode" : "") + ": \(errors) error(s), \(warnings) warning(s)")
-        return lines.joined(separator: "\n") + "\n"
     }
 }

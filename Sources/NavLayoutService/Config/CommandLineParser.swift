@@ -19,6 +19,8 @@ public struct CommandLineParser: Sendable {
           solve REQUEST.json         solve a layout request and print the result JSON
                 [--svg OUT.svg]        also draw the layout as SVG
           check REQUEST.json         solve and list the diagnostics; exit 1 when any is an error
+                [--format text|github|sarif|junit]  swiftc's shape for Swift (text), workflow annotations,
+                                       SARIF 2.1.0, or JUnit XML
           convert SETTINGS.json      built-in settings (or a request with settings) to a delegate document
           matrix REQUEST.json        solve across the device matrix and print the table; exit 1 when any
                 [--devices a,b]        cell has an error; --devices picks device ids (GET /v1/devices)
@@ -219,7 +221,8 @@ public struct CommandLineParser: Sendable {
         switch command {
         case "import-swift": valued = ["--class"]
         case "matrix": valued += ["--class", "--state"]
-        case "solve", "check": valued += Self.swiftInputFlags
+        case "solve": valued += Self.swiftInputFlags
+        case "check": valued += Self.swiftInputFlags + ["--format"]
         default: break
         }
         let flags = try Self.flagValues(flagArguments, valued: valued, switches: [])
@@ -240,7 +243,16 @@ public struct CommandLineParser: Sendable {
         }
         switch command {
         case "solve": return .solve(input: input, svgOutput: svg, swift: swift)
-        case "check": return .check(input: input, swift: swift)
+        case "check":
+            var format = CheckReportFormat.text
+            if let name = flags.values["--format"] {
+                guard let chosen = CheckReportFormat(rawValue: name) else {
+                    throw CommandLineError(
+                        "--format takes \(CheckReportFormat.allCases.map(\.rawValue).joined(separator: ", ")), not '\(name)'")
+                }
+                format = chosen
+            }
+            return .check(input: input, swift: swift, format: format)
         case "convert": return .convert(input: input)
         case "import-swift": return .importSwift(input: input, className: flags.values["--class"])
         default:

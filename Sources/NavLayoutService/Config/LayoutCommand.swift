@@ -5,8 +5,8 @@ public enum LayoutCommand: Sendable, Equatable {
     case solve(input: String, svgOutput: String?, swift: SwiftInputOptions = SwiftInputOptions())
     /// Convert built-in settings (a settings object, or a request body with `settings`) to a delegate.
     case convert(input: String)
-    /// Solve and print the diagnostics readably; fails when any is an error.
-    case check(input: String, swift: SwiftInputOptions = SwiftInputOptions())
+    /// Solve and print the diagnostics in `format`; fails when any is an error.
+    case check(input: String, swift: SwiftInputOptions = SwiftInputOptions(), format: CheckReportFormat = .text)
     /// Solve across the device matrix and print the table; fails when any cell has an error.
     /// `devices` replaces the request's `matrix.devices`; `svgOutput` receives the contact sheet.
     case matrix(input: String, devices: [String]?, svgOutput: String?, swift: SwiftInputOptions = SwiftInputOptions())

@@ -1,6 +1,11 @@
 import Foundation
 import NavLayoutService
+import NavigationLayout
 import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// The commands on a Swift delegate file: import-swift prints the document with its source map;
 /// solve, check and matrix take the file where they take a request; errors carry the file's lines.
@@ -114,6 +119,59 @@ struct SwiftCommandTests {
         #expect(lines.last == "App/Conflicting.swift: delegate layout, ready: 1 error(s), 2 warning(s)")
     }
 
+    @Test("--format github writes one workflow annotation per finding, at its file, line and column")
+    func githubFormat() async {
+        let console = Console(files: ["App/Conflicting.swift": Array(Self.conflicting.utf8)])
+        #expect(await run(["check", "App/Conflicting.swift", "--state", "ready", "--format", "github"], console) == 1)
+        let lines = console.stdout.split(separator: "\n").map(String.init)
+        #expect(
+            lines.first?.hasPrefix(
+                "::error file=App/Conflicting.swift,line=8,col=7,title=navlayout unsatisfiable-constraints::unable to satisfy")
+                == true, "\(lines)")
+        #expect(lines.first?.contains("%0Aconflicts with viewport.top == safeArea.top (line 7)") == true)
+        #expect(lines.contains { $0.hasPrefix("::warning file=App/Conflicting.swift,line=5,col=5,title=navlayout ambiguous-layout::") })
+        #expect(lines.filter { $0.hasPrefix("::") }.count == 3)
+    }
+
+    @Test("--format sarif is SARIF 2.1.0: a rule for every code, results at their lines, conflicts as related locations")
+    func sarifFormat() async throws {
+        let console = Console(files: ["App/Conflicting.swift": Array(Self.conflicting.utf8)])
+        #expect(await run(["check", "App/Conflicting.swift", "--state", "ready", "--format", "sarif"], console) == 1)
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(console.stdout.utf8)) as? [String: Any])
+        #expect(SARIFShape.problems(log).isEmpty, "\(SARIFShape.problems(log))")
+        let run = try #require((log["runs"] as? [[String: Any]])?.first)
+        let rules = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])["rules"] as? [[String: Any]]
+        #expect(rules?.compactMap { $0["id"] as? String } == DiagnosticCode.allCases.map(\.rawValue))
+        let results = try #require(run["results"] as? [[String: Any]])
+        #expect(results.count == 3)
+        let conflict = try #require(results.first)
+        #expect(conflict["ruleId"] as? String == "unsatisfiable-constraints")
+        #expect(conflict["level"] as? String == "error")
+        let region = ((conflict["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["region"]
+        #expect((region as? [String: Any])?["startLine"] as? Int == 8)
+        let related = try #require(conflict["relatedLocations"] as? [[String: Any]])
+        let relatedLines = related.compactMap {
+            (($0["physicalLocation"] as? [String: Any])?["region"] as? [String: Any])?["startLine"] as? Int
+        }
+        #expect(relatedLines == [7, 1])
+    }
+
+    @Test("--format junit is well-formed XML: a test case per finding, failing on errors")
+    func junitFormat() async throws {
+        let console = Console(files: ["App/Conflicting.swift": Array(Self.conflicting.utf8)])
+        #expect(await run(["check", "App/Conflicting.swift", "--state", "ready", "--format", "junit"], console) == 1)
+        let parser = XMLParser(data: Data(console.stdout.utf8))
+        #expect(parser.parse(), "\(console.stdout)")
+        #expect(console.stdout.contains(#"tests="3" failures="1""#))
+        #expect(console.stdout.contains(#"<testcase classname="navlayout.unsatisfiable-constraints" name="App/Conflicting.swift:8:7">"#))
+        let clean = Console()
+        #expect(await run(["check", Fixtures.path("seed-delegate-guidance.json"), "--format", "junit"], clean) == 0)
+        #expect(clean.stdout.contains(#"<testcase classname="navlayout.guidance" name="layout" />"#))
+        #expect(throws: CommandLineError.self) {
+            try CommandLineParser().parse(arguments: ["check", "r.json", "--format", "xml"], environment: [:])
+        }
+    }
+
     @Test("solve and matrix take the Swift file as its request; the documentation's sample is clean everywhere")
     func solveAndMatrix() async throws {
         let path = Fixtures.path("swift/BasicLayoutDelegate.swift")
@@ -128,5 +186,56 @@ struct SwiftCommandTests {
         let summary = try #require(report["summary"] as? [String: Any])
         #expect(summary["status"] as? String == "ok")
         #expect((summary["cells"] as? Int ?? 0) > 100)
+    }
+}
+
+/// The parts of SARIF 2.1.0 (OASIS, the sarif-schema-2.1.0 JSON schema) that a log must have and that
+/// this tool writes, checked by hand: the schema's required properties, types and value sets for the
+/// objects used (sarifLog, run, tool, toolComponent, reportingDescriptor, result, location,
+/// physicalLocation, artifactLocation, region, message).
+enum SARIFShape {
+    static func problems(_ log: [String: Any]) -> [String] {
+        var problems: [String] = []
+        func require(_ condition: Bool, _ what: String) { if !condition { problems.append(what) } }
+        require(log["version"] as? String == "2.1.0", "sarifLog.version is 2.1.0")
+        guard let runs = log["runs"] as? [[String: Any]] else { return problems + ["sarifLog.runs is an array"] }
+        for run in runs {
+            guard let driver = (run["tool"] as? [String: Any])?["driver"] as? [String: Any] else {
+                problems.append("run.tool.driver is an object")
+                continue
+            }
+            require((driver["name"] as? String)?.isEmpty == false, "toolComponent.name is a non-empty string")
+            let rules = driver["rules"] as? [[String: Any]] ?? []
+            for rule in rules {
+                require(rule["id"] is String, "reportingDescriptor.id is a string")
+                for key in ["shortDescription", "fullDescription"] {
+                    require(
+                        ((rule[key] as? [String: Any])?["text"] as? String)?.isEmpty == false,
+                        "reportingDescriptor.\(key).text is a non-empty string")
+                }
+                let level = (rule["defaultConfiguration"] as? [String: Any])?["level"] as? String
+                require(["none", "note", "warning", "error"].contains(level ?? ""), "defaultConfiguration.level")
+            }
+            for result in run["results"] as? [[String: Any]] ?? [] {
+                require(((result["message"] as? [String: Any])?["text"] as? String) != nil, "result.message.text")
+                if let index = result["ruleIndex"] as? Int {
+                    require(rules.indices.contains(index), "result.ruleIndex points at a rule")
+                    if rules.indices.contains(index) {
+                        require(rules[index]["id"] as? String == result["ruleId"] as? String, "ruleIndex matches ruleId")
+                    }
+                }
+                require(["none", "note", "warning", "error"].contains(result["level"] as? String ?? ""), "result.level")
+                let locations = (result["locations"] as? [[String: Any]] ?? []) + (result["relatedLocations"] as? [[String: Any]] ?? [])
+                for location in locations {
+                    guard let physical = location["physicalLocation"] as? [String: Any] else { continue }
+                    require(((physical["artifactLocation"] as? [String: Any])?["uri"] as? String) != nil, "artifactLocation.uri")
+                    if let region = physical["region"] as? [String: Any] {
+                        require((region["startLine"] as? Int ?? 0) >= 1, "region.startLine >= 1")
+                        require((region["startColumn"] as? Int ?? 1) >= 1, "region.startColumn >= 1")
+                    }
+                }
+            }
+        }
+        return problems
     }
 }
