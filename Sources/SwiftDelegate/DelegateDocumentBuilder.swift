@@ -291,31 +291,37 @@ struct DelegateDocumentBuilder {
         return result
     }
 
-    /// The arranged subviews of a stack in the layouts that hold it (the same in each: `checkStacks`).
+    /// The arranged subviews of a stack: the longest list it held (`checkStacks` makes sure each
+    /// layout's list is that one less what the SDK does not hand over there).
     private func arranged(_ stack: LayoutItem) -> [LayoutItem] {
+        var longest: [LayoutItem]?
         for snapshot in snapshots.compactMap({ $0 }) {
-            if let members = snapshot.arranged[ObjectIdentifier(stack)] { return members }
+            if let members = snapshot.arranged[ObjectIdentifier(stack)], members.count > (longest?.count ?? -1) {
+                longest = members
+            }
         }
-        return stack.arranged
+        return longest ?? stack.arranged
     }
 
-    /// A stack is one item of the document: its arranged subviews may not change between the layouts
-    /// that hold it.
+    /// A stack is one item of the document: the layouts that hold it may arrange different views only
+    /// where a state does not hand a component over (the compass and report buttons of a stack made
+    /// once, arranged from each state's buttons).
     private func checkStacks() throws(SwiftImportError) {
-        var seen: [ObjectIdentifier: [LayoutItem]] = [:]
-        for snapshot in snapshots.compactMap({ $0 }) {
+        for (index, snapshot) in snapshots.enumerated() {
+            guard let snapshot else { continue }
             for (stack, members) in snapshot.arranged {
-                guard let earlier = seen[stack] else {
-                    seen[stack] = members
-                    continue
+                guard let item = snapshot.subviews.first(where: { ObjectIdentifier($0) == stack }) else { continue }
+                let union = arranged(item)
+                let expected = union.filter { member in
+                    guard let name = member.builtInName else { return true }
+                    return !Self.available([name], in: index).isEmpty
                 }
-                guard earlier.count == members.count, zip(earlier, members).allSatisfy({ $0 === $1 }) else {
-                    let item = snapshot.subviews.first { ObjectIdentifier($0) == stack }
+                guard expected.count == members.count, zip(expected, members).allSatisfy({ $0 === $1 }) else {
                     throw SwiftImportError([
                         .init(
                             .error,
                             "this stack's arranged subviews change from one navigation state to another; make a stack for each state (as the SDK's sample does)",
-                            at: item?.madeAt ?? SwiftSourcePosition(path: "", line: 1, column: 1))
+                            at: item.madeAt ?? SwiftSourcePosition(path: "", line: 1, column: 1))
                     ])
                 }
             }

@@ -2,6 +2,7 @@ import Foundation
 import JSON
 import LayoutPicture
 import NavigationLayout
+import SwiftDelegate
 
 /// Runs the layout commands of the executable on files: the same layout pipeline as the service's
 /// routes, without a server or a database.
@@ -27,6 +28,7 @@ public struct LayoutCommandRunner: Sendable {
             case .matrix(let input, let devices, let svgOutput, let swift):
                 return try matrix(input, devices: devices, svgOutput: svgOutput, swift: swift)
             case .importSwift(let input, let className): return try importSwift(input, className: className)
+            case .exportSwift(let input, let className): return try exportSwift(input, className: className)
             case .diff(let before, let after, let options):
                 return try diff(before, after, options: options)
             }
@@ -63,6 +65,21 @@ public struct LayoutCommandRunner: Sendable {
             fallback: classPosition.map { DiagnosticSource(path: $0.path, line: $0.line, column: $0.column) })
         io.standardOutput(report.render(format))
         return result.diagnostics.contains { $0.severity == .error } ? 1 : 0
+    }
+
+    /// The delegate of a request file (or a bare delegate document) as a Swift delegate class.
+    private func exportSwift(_ input: String, className: String) throws -> Int32 {
+        var document = try withSourceRead(try readDocument(input), input)
+        if case .object(let object) = document, let delegate = object["delegate"] { document = delegate }
+        guard DelegateDocument.isBare(document) else {
+            throw InputFailure(path: input, message: "no delegate to export: give a request with a delegate, or a delegate document")
+        }
+        do throws(SwiftDelegateExport.ExportError) {
+            io.standardOutput(try SwiftDelegateExport.swift(delegateJSON: JSONWriter().bytes(for: document), className: className))
+        } catch {
+            throw InputFailure(path: input, message: error.description)
+        }
+        return 0
     }
 
     /// The delegate document of a Swift file, with its source map and the import's warnings.

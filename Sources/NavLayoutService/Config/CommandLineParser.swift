@@ -28,6 +28,8 @@ public struct CommandLineParser: Sendable {
           import-swift FILE.swift    read a Swift layout delegate and print its delegate document, with a
                 [--class NAME]         sourceMap to the lines that made each part; exit 2 with compiler-style
                                        errors on a file it cannot read
+          export-swift REQUEST.json  write the request's delegate (or a bare delegate document) as a Swift
+                [--class NAME]         delegate class in the SDK documentation's style
           solve, check and matrix take a Swift delegate file (FILE.swift) in place of a request:
                 [--class NAME]         the delegate class, when the file has several
                 [--device ID]          the screen: a device preset (default: the first), or
@@ -92,7 +94,8 @@ public struct CommandLineParser: Sendable {
         switch command {
         case "serve": return .serve(try serveConfiguration(rest, environment: environment))
         case "migrate": return try migrate(rest, environment: environment)
-        case "solve", "check", "convert", "matrix", "import-swift": return .layout(try layoutCommand(command, rest))
+        case "solve", "check", "convert", "matrix", "import-swift", "export-swift":
+            return .layout(try layoutCommand(command, rest))
         case "diff": return .layout(try diffCommand(rest, environment: environment))
         case "backup", "restore", "export", "import":
             return .maintenance(try maintenanceCommand(command, rest, environment: environment))
@@ -219,7 +222,7 @@ public struct CommandLineParser: Sendable {
         default: valued = []
         }
         switch command {
-        case "import-swift": valued = ["--class"]
+        case "import-swift", "export-swift": valued = ["--class"]
         case "matrix": valued += ["--class", "--state"]
         case "solve": valued += Self.swiftInputFlags
         case "check": valued += Self.swiftInputFlags + ["--format"]
@@ -236,7 +239,10 @@ public struct CommandLineParser: Sendable {
         if let svg, svg.isEmpty || svg == LayoutCommand.standardInput {
             throw CommandLineError("--svg needs a file name")
         }
-        let swift = try Self.swiftInputOptions(flags.values)
+        // import-swift and export-swift read --class themselves; the others take it among the options
+        // of a Swift file.
+        let readsSwiftOptions = ["solve", "check", "matrix"].contains(command)
+        let swift = readsSwiftOptions ? try Self.swiftInputOptions(flags.values) : SwiftInputOptions()
         if swift != SwiftInputOptions(), !input.hasSuffix(".swift") {
             throw CommandLineError(
                 "--class, --device, --orientation, --screen, --state and --direction describe a Swift delegate file (FILE.swift); a request file says them itself")
@@ -255,6 +261,8 @@ public struct CommandLineParser: Sendable {
             return .check(input: input, swift: swift, format: format)
         case "convert": return .convert(input: input)
         case "import-swift": return .importSwift(input: input, className: flags.values["--class"])
+        case "export-swift":
+            return .exportSwift(input: input, className: flags.values["--class"] ?? "ExportedLayoutDelegate")
         default:
             return .matrix(
                 input: input, devices: try Self.deviceList(flags.values["--devices"]), svgOutput: svg, swift: swift)

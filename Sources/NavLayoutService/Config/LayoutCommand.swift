@@ -12,6 +12,8 @@ public enum LayoutCommand: Sendable, Equatable {
     case matrix(input: String, devices: [String]?, svgOutput: String?, swift: SwiftInputOptions = SwiftInputOptions())
     /// Import a Swift layout delegate and print the delegate document with its source map.
     case importSwift(input: String, className: String?)
+    /// Write the delegate of a request (or a bare delegate document) as a Swift delegate class.
+    case exportSwift(input: String, className: String)
     /// Solve two requests across the same device matrix and compare them cell by cell (`MatrixDiff`);
     /// fails when a cell reaches `failOn`.
     case diff(before: String, after: String, options: DiffOptions)

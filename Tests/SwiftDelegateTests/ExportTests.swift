@@ -1,0 +1,139 @@
+import Foundation
+import JSON
+import NavigationLayout
+import SwiftDelegate
+import Testing
+
+/// Delegate documents written as Swift: the Swift typechecks against the repository's stub of UIKit
+/// and the Navigation SDK, and reads back (import) to the document's frames on every matrix cell.
+@Suite("Exporting a delegate as Swift")
+struct ExportTests {
+    /// Every delegate the fixtures hold, as (name, delegate document).
+    static func delegates() throws -> [(name: String, delegate: JSONValue)] {
+        var delegates: [(String, JSONValue)] = []
+        for name in [
+            "seed-delegate-guidance.json", "seed-delegate-prompt.json", "seed-delegate-guidance-moved-logo.json",
+            "delegate-short-header.json",
+        ] {
+            guard case .object(let request) = try JSONParser().parse(try Fixtures.request(name)),
+                let delegate = request["delegate"]
+            else { continue }
+            delegates.append((name, delegate))
+        }
+        for name in ImportCorpusTests.styles {
+            delegates.append(("corpus/\(name).json", try JSONParser().parse(try Fixtures.bytes("corpus/\(name).json"))))
+        }
+        return delegates
+    }
+
+    static func className(_ name: String) -> String {
+        let base = name.split(separator: "/").last.map(String.init) ?? name
+        let words = base.replacingOccurrences(of: ".json", with: "").split { !$0.isLetter && !$0.isNumber }
+        return words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined() + "Delegate"
+    }
+
+    @Test("import(export(document)) lays out every matrix cell as the document does")
+    func roundTrip() throws {
+        let delegates = try Self.delegates()
+        #expect(delegates.count >= 10)
+        let pipeline = LayoutPipeline(clock: { 0 })
+        for (name, delegate) in delegates {
+            let swift = try SwiftDelegateExport.swift(
+                delegateJSON: JSONWriter().bytes(for: delegate), className: Self.className(name))
+            let imported: SwiftDelegateImport
+            do {
+                imported = try SwiftDelegateImport.run(Array(swift.utf8), path: "Exported.swift")
+            } catch {
+                Issue.record("\(name): the export does not import: \(error)\n\(swift)")
+                continue
+            }
+            let readBack = try JSONParser().parse(imported.delegateJSON)
+            for state in ["guidance", "prompt"] {
+                var base = JSONObject()
+                base["screen"] = ["width": 393, "height": 852]
+                base["state"] =
+                    state == "prompt" ? ["navigation": "guidance", "prompt": ["kind": "incident"]] : ["navigation": "guidance"]
+                var original = base
+                original["delegate"] = delegate
+                var exported = base
+                exported["delegate"] = readBack
+                let expected = try pipeline.matrix(try LayoutBody(document: .object(original)))
+                let actual = try pipeline.matrix(try LayoutBody(document: .object(exported)))
+                var differing: [String] = []
+                for (cell, (want, got)) in zip(expected.plan.cells, zip(expected.results, actual.results)) {
+                    let wanted = ImportRoundTripTests.geometry(want, renaming: [:])
+                    let found = ImportRoundTripTests.geometry(got, renaming: [:])
+                    if wanted != found {
+                        differing.append(
+                            "\(cell.key): \(wanted.filter { !found.contains($0) }) / \(found.filter { !wanted.contains($0) })")
+                    }
+                }
+                #expect(differing.isEmpty, "\(name) \(state): \(differing.count) cells differ, first \(differing.first ?? "")")
+            }
+        }
+    }
+
+    @Test("every export typechecks with swiftc -typecheck -swift-version 6 against the UIKit and SDK stub")
+    func typechecks() throws {
+        guard let swiftc = Self.swiftc() else {
+            Issue.record("no swiftc on the PATH to typecheck with")
+            return
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("navlayout-export-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let stub = Fixtures.folder.appendingPathComponent("stub")
+        for (module, file, extra) in [("UIKit", "UIKit.swift", [String]()), ("GoogleNavigation", "GoogleNavigation.swift", ["-I", folder.path])] {
+            let status = try Self.run(
+                swiftc,
+                ["-emit-module", "-parse-as-library", "-module-name", module, "-swift-version", "6"] + extra + [
+                    stub.appendingPathComponent(file).path, "-emit-module-path",
+                    folder.appendingPathComponent("\(module).swiftmodule").path,
+                ])
+            #expect(status.code == 0, "\(module) stub: \(status.output)")
+        }
+        var files: [String] = []
+        for (name, delegate) in try Self.delegates() {
+            let swift = try SwiftDelegateExport.swift(
+                delegateJSON: JSONWriter().bytes(for: delegate), className: Self.className(name))
+            let file = folder.appendingPathComponent(Self.className(name) + ".swift")
+            try Data(swift.utf8).write(to: file)
+            files.append(file.path)
+        }
+        // The documentation's sample against the same stub: the stub is the SDK's surface.
+        files.append(Fixtures.folder.appendingPathComponent("BasicLayoutDelegate.swift").path)
+        let status = try Self.run(swiftc, ["-typecheck", "-swift-version", "6", "-I", folder.path] + files)
+        #expect(status.code == 0, "\(status.output)")
+    }
+
+    static func swiftc() -> String? {
+        for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
+            let candidate = "\(directory)/swiftc"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return FileManager.default.isExecutableFile(atPath: "/opt/swift/usr/bin/swiftc") ? "/opt/swift/usr/bin/swiftc" : nil
+    }
+
+    static func run(_ executable: String, _ arguments: [String]) throws -> (code: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    }
+
+    @Test("a document that is not a delegate, or a class name that is not Swift, is refused")
+    func refusals() {
+        #expect(throws: SwiftDelegateExport.ExportError.self) {
+            try SwiftDelegateExport.swift(delegateJSON: Array(#"{"ready": 3}"#.utf8))
+        }
+        #expect(throws: SwiftDelegateExport.ExportError.self) {
+            try SwiftDelegateExport.swift(delegateJSON: Array("{}".utf8), className: "Not A Name")
+        }
+    }
+}
