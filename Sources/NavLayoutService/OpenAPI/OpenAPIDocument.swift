@@ -271,6 +271,18 @@ public enum OpenAPIDocument {
             summary: "The current version of a profile", security: .apiKey, parameters: [profileName],
             responses: [("200", R.json("The current version.", S.ref("Profile"), headers: [R.etagHeader])), notFound]),
         OpenAPIOperation(
+            method: "get", path: "/v1/profiles/{name}/swift", operationID: "getProfileSwift", tag: "profiles",
+            summary: "The profile's delegate as a Swift layout delegate class", security: .apiKey,
+            parameters: [profileName],
+            responses: [
+                (
+                    "200",
+                    R.text(
+                        "A delegate class in the SDK documentation's style, named after the profile, that typechecks against UIKit and the Navigation SDK.",
+                        mediaType: "text/x-swift")
+                ), notFound,
+            ]),
+        OpenAPIOperation(
             method: "delete", path: "/v1/profiles/{name}", operationID: "deleteProfile", tag: "profiles",
             summary: "Delete a profile (soft)",
             description:

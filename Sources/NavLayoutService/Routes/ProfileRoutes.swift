@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import JSON
 import NavigationLayout
+import SwiftDelegate
 
 /// A tenant's profiles: versioned, never overwritten, soft-deleted. PUT writes a new version and
 /// answers its ETag; `If-Match` makes the write conditional (412 when stale). If-Match is optional:
@@ -28,6 +29,12 @@ enum ProfileRoutes: ServiceFeature {
                 if written.created { headers.add(name: "Location", value: "/v1/profiles/\(percentEncoded(name))") }
                 return try Representation.profileVersion(written.version).response(
                     status: written.created ? .created : .ok, headers: headers)
+            },
+            ServiceRoute(.get, "/v1/profiles/{name}/swift") { request, context in
+                let key = try await auth.tenant(of: request)
+                let name = try context.parameters.require("name")
+                let current = try await profiles.current(tenantID: key.tenantID, name: name)
+                return try swiftResponse(profileDocument: current.document, name: name)
             },
             ServiceRoute(.get, "/v1/profiles") { request, _ in
                 let key = try await auth.tenant(of: request)
@@ -120,6 +127,27 @@ enum ProfileRoutes: ServiceFeature {
                 .unprocessableContent, detail: "the profile would not make a valid layout request", errors: problems)
         }
         return document
+    }
+
+    /// GET /v1/profiles/{name}/swift: the profile's delegate as a Swift delegate class, named after
+    /// the profile; a profile without a delegate is a 404 that says so.
+    static func swiftResponse(profileDocument: String, name: String) throws -> Response {
+        guard case .object(let document)? = try? JSONParser().parse(Array(profileDocument.utf8)),
+            let delegate = document["delegate"], !delegate.isNull
+        else {
+            throw HTTPError(.notFound, detail: "the profile '\(name)' has no delegate to write as Swift")
+        }
+        let words = name.split { !$0.isLetter && !$0.isNumber }
+        var className = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined() + "LayoutDelegate"
+        if !(className.first?.isLetter ?? false) { className = "Profile" + className }
+        let swift: String
+        do throws(SwiftDelegateExport.ExportError) {
+            swift = try SwiftDelegateExport.swift(delegateJSON: JSONWriter().bytes(for: delegate), className: className)
+        } catch {
+            throw HTTPError(.internalServerError, detail: "the stored profile '\(name)' does not export: \(error)")
+        }
+        return Response(
+            status: .ok, headers: ["Content-Type": "text/x-swift; charset=utf-8"], body: Array(swift.utf8))
     }
 
     /// A path segment for a Location header.

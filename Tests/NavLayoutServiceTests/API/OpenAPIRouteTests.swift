@@ -20,7 +20,7 @@ struct OpenAPIRouteTests {
             let routed = Set(service.application.routes.operations.map { "\($0.method) \($0.pattern)" })
             #expect(routed.subtracting(documented).sorted() == [], "routed but not documented")
             #expect(documented.subtracting(routed).sorted() == [], "documented but not routed")
-            #expect(routed.count == 41)
+            #expect(routed.count == 42)
         }
     }
 
@@ -30,7 +30,7 @@ struct OpenAPIRouteTests {
             "POST /v1/layouts", "GET /v1/layouts", "GET /v1/layouts/{id}", "GET /v1/layouts/{id}.svg",
             "POST /v1/convert", "POST /v1/imports/swift",
             "POST /v1/scenarios", "GET /v1/style", "PUT /v1/profiles/{name}", "GET /v1/profiles",
-            "GET /v1/profiles/{name}",
+            "GET /v1/profiles/{name}", "GET /v1/profiles/{name}/swift",
             "GET /v1/profiles/{name}/versions", "GET /v1/profiles/{name}/versions/{n}", "DELETE /v1/profiles/{name}",
             "GET /v1/audit", "POST /v1/tenants", "GET /v1/tenants", "POST /v1/tenants/{id}/keys",
             "DELETE /v1/tenants/{id}/keys/{keyId}", "GET /healthz", "GET /readyz", "GET /metrics", "GET /openapi.json",

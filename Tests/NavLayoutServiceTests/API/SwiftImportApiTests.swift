@@ -160,4 +160,33 @@ struct SwiftImportApiTests {
             #expect(broken.status == 422)
         }
     }
+
+    @Test("GET /v1/profiles/{name}/swift writes the profile's delegate as a Swift class named after it")
+    func profileAsSwift() async throws {
+        try await LiveService.with { service in
+            let acme = try await service.createTenant("acme")
+            var profile = try Fixtures.object("seed-delegate-prompt.json")
+            profile["screen"] = nil
+            let put = try await service.client.send(
+                "PUT", "/v1/profiles/fleet-driver", token: acme.secret, json: try Self.json(profile))
+            #expect(put.status == 201)
+            let swift = try await service.client.send("GET", "/v1/profiles/fleet-driver/swift", token: acme.secret)
+            #expect(swift.status == 200)
+            #expect(swift.header("Content-Type") == "text/x-swift; charset=utf-8")
+            #expect(swift.text.contains("final class FleetDriverLayoutDelegate: NSObject, NavigationLayoutDelegate {"))
+            #expect(swift.text.contains("func showPrompt(navMap: GMSMapView, newPrompt: NavigationPromptView) {"))
+            // What it writes reads back through the importer to the same delegate's layout.
+            let importAnswer = try await service.client.send(
+                "POST", "/v1/imports/swift", token: acme.secret, json: try Self.json(["swift": swift.text]))
+            #expect(importAnswer.status == 200, "\(importAnswer.text)")
+
+            let bare = try await service.client.send(
+                "PUT", "/v1/profiles/bare", token: acme.secret, json: #"{"state": {"navigation": "ready"}}"#)
+            #expect(bare.status == 201)
+            let none = try await service.client.send("GET", "/v1/profiles/bare/swift", token: acme.secret)
+            #expect(none.status == 404)
+            let missing = try await service.client.send("GET", "/v1/profiles/nobody/swift", token: acme.secret)
+            #expect(missing.status == 404)
+        }
+    }
 }
