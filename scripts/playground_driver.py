@@ -206,6 +206,8 @@ def main():
         print(f"playground: clicking a diagnostic highlights {highlighted} elements")
     page.screenshot(screenshot)
 
+    swift(page)
+
     compare(page, compare_screenshot)
 
     # 8. Back to the single-layout view: its picture is still there.
@@ -217,6 +219,32 @@ def main():
         raise AssertionError("the single-layout view did not come back with its picture")
     print("playground: the single-layout view is back with its picture")
     return 0
+
+
+def swift(page):
+    # 5. The Swift editor: solved in place of the request's delegate, its findings link to their lines;
+    #    a file the importer refuses lists its errors, each a link to its line.
+    page.evaluate("(function(){var b=document.getElementById('use-swift');b.checked=true;"
+                  "b.dispatchEvent(new Event('change'));return true})()")
+    link = page.wait_for(
+        "(function(){var l=document.querySelector('#diagnostics .line-link');return l?l.getAttribute('data-line'):null})()",
+        "a finding with a line link", timeout=30)
+    page.evaluate("document.querySelector('#diagnostics .line-link').click()")
+    selected = page.evaluate("document.getElementById('swift').getAttribute('data-selected-line')")
+    if selected != link:
+        raise AssertionError(f"clicking the link to line {link} selected line {selected}")
+    print(f"playground: the Swift delegate solves; its finding links to line {link}, which the editor selects")
+    page.evaluate("(function(){var e=document.getElementById('swift');e.value='final class A {}';"
+                  "e.dispatchEvent(new Event('input'));return true})()")
+    errors = page.wait_for("document.getElementById('swift-errors').getAttribute('data-count')", "the import errors",
+                           timeout=30)
+    if int(errors) < 1:
+        raise AssertionError("a file with no delegate gave no import error")
+    print(f"playground: a file with no delegate lists {errors} import error(s) with their lines")
+    page.evaluate("(function(){var b=document.getElementById('use-swift');b.checked=false;"
+                  "b.dispatchEvent(new Event('change'));return true})()")
+    page.wait_for("!!document.querySelector('#picture svg') && document.getElementById('status').className === ''",
+                  "the request's own delegate again", timeout=30)
 
 
 def run_compare(page, previous_id):

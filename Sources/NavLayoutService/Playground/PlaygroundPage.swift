@@ -16,6 +16,7 @@
 enum PlaygroundPage {
     /// The page with the sample request in each of its editors.
     static let html: String = template.replacingPlaceholders("{{SAMPLE}}", with: htmlEscaped(PlaygroundSample.request))
+        .replacingPlaceholders("{{SWIFT_SAMPLE}}", with: htmlEscaped(PlaygroundSwiftSample.source))
 
     /// The policy sent with the page: nothing may load from anywhere, scripts and styles are inline,
     /// requests go to this origin only.
@@ -119,6 +120,8 @@ enum PlaygroundPage {
           #compare-changed button { width: 100%; margin-bottom: 4px; text-align: left; background: #fff; color: var(--ink); border: 1px solid var(--line); border-left: 5px solid var(--muted); font: 12px ui-monospace, "DejaVu Sans Mono", monospace; }
           #compare-changed button.regressed { border-left-color: var(--error); } #compare-changed button.changed { border-left-color: #7c3aed; } #compare-changed button.improved { border-left-color: var(--ok); }
           #compare-changed button.selected { background: #fef3c7; }
+          #swift { min-height: 18em; }
+          button.line-link { font: inherit; font-size: .85em; padding: 0 .3em; margin: 0; background: #e0e7ff; color: #1e3a8a; border: 0; border-radius: 3px; cursor: pointer; }
         </style>
         </head>
         <body>
@@ -153,6 +156,11 @@ enum PlaygroundPage {
             </div>
             <textarea id="request" spellcheck="false" aria-label="Request JSON">{{SAMPLE}}</textarea>
             <div class="row"><button id="solve" type="button">Solve</button><span id="status" role="status">ready</span></div>
+            <details id="swift-panel"><summary>Swift delegate</summary>
+              <label><input type="checkbox" id="use-swift"> solve this Swift in place of the request's delegate (sent as <code>delegateSource</code>); findings link to their lines</label>
+              <textarea id="swift" spellcheck="false" aria-label="Swift layout delegate">{{SWIFT_SAMPLE}}</textarea>
+              <ul id="swift-errors"></ul>
+            </details>
             <details><summary>the same with curl</summary><pre id="curl"></pre></details>
           </section>
           <section aria-labelledby="result-title">
@@ -354,9 +362,65 @@ enum PlaygroundPage {
             } catch (ignored) { return response.status + " " + text.slice(0, 200); }
           }
 
+          // The Swift editor: with the box ticked, its text goes as the request's delegateSource, and
+          // findings and import errors carry the lines they are about.
+          var swiftEditor = document.getElementById("swift");
+          var useSwift = document.getElementById("use-swift");
+          var swiftErrors = document.getElementById("swift-errors");
+          function selectLine(line, column) {
+            var lines = swiftEditor.value.split("\n");
+            var start = 0;
+            for (var i = 0; i < line - 1 && i < lines.length; i++) start += lines[i].length + 1;
+            var end = start + (lines[line - 1] || "").length;
+            document.getElementById("swift-panel").open = true;
+            swiftEditor.focus();
+            swiftEditor.setSelectionRange(start + Math.max(0, (column || 1) - 1), end);
+            swiftEditor.setAttribute("data-selected-line", String(line));
+          }
+          function lineLink(line, column, text) {
+            var link = document.createElement("button");
+            link.type = "button";
+            link.className = "line-link";
+            link.textContent = text || ("line " + line + ":" + column);
+            link.setAttribute("data-line", String(line));
+            link.addEventListener("click", function (event) { event.stopPropagation(); selectLine(line, column); });
+            return link;
+          }
+          // A 422 whose errors are the importer's: each message starts with path:line:column.
+          function showSwiftErrors(text) {
+            swiftErrors.textContent = "";
+            var problem;
+            try { problem = JSON.parse(text); } catch (ignored) { return false; }
+            var found = false;
+            (problem.errors || []).forEach(function (error) {
+              if (error.path !== "delegateSource.swift") return;
+              var match = /:(\d+):(\d+): (error|warning): (.*)$/.exec((error.message || "").split("\n")[0]);
+              var item = document.createElement("li");
+              item.className = "diagnostic error";
+              if (match) {
+                item.appendChild(lineLink(Number(match[1]), Number(match[2])));
+                item.appendChild(document.createTextNode(" " + match[4].replace(/ \(line \d+, column \d+\)$/, "")));
+              } else {
+                item.textContent = error.message;
+              }
+              swiftErrors.appendChild(item);
+              found = true;
+            });
+            swiftErrors.setAttribute("data-count", String(swiftErrors.children.length));
+            if (found) document.getElementById("swift-panel").open = true;
+            return found;
+          }
+          swiftEditor.addEventListener("input", function () { if (useSwift.checked) schedule(); });
+          useSwift.addEventListener("change", function () { schedule(0); });
+
           function solve() {
             var request = parseEditor();
             if (!request) return;
+            if (useSwift.checked) {
+              delete request.delegate;
+              request.delegateSource = { swift: swiftEditor.value, path: "PlaygroundLayoutDelegate.swift" };
+            }
+            swiftErrors.textContent = "";
             var mine = ++generation;
             document.getElementById("curl").textContent = curlFor(request);
             setStatus("solving…", false);
@@ -369,7 +433,11 @@ enum PlaygroundPage {
               if (mine !== generation) return;
               var result = answers[0], svg = answers[1];
               if (result.response.status === 401 || svg.response.status === 401) { setStatus("401: type a valid API key above", true); return; }
-              if (!result.response.ok) { setStatus(problemText(result.response, result.text), true); return; }
+              if (!result.response.ok) {
+                if (useSwift.checked && showSwiftErrors(result.text)) { setStatus("the Swift cannot be read: see its errors below the editor", true); return; }
+                setStatus(problemText(result.response, result.text), true);
+                return;
+              }
               if (!svg.response.ok) { setStatus(problemText(svg.response, svg.text), true); return; }
               showResult(JSON.parse(result.text));
               showPicture(svg.text);
@@ -413,6 +481,10 @@ enum PlaygroundPage {
               var code = document.createElement("code");
               code.textContent = diagnostic.code;
               item.appendChild(code);
+              if (diagnostic.source) {
+                item.appendChild(document.createTextNode(" "));
+                item.appendChild(lineLink(diagnostic.source.line, diagnostic.source.column));
+              }
               item.appendChild(document.createTextNode(" " + (diagnostic.message || "")));
               if (diagnostic.items && diagnostic.items.length) {
                 var names = document.createElement("div");

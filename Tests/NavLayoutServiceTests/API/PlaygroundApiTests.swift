@@ -33,7 +33,8 @@ struct PlaygroundApiTests {
         #"<input type="checkbox" id="prompt""#, #"<input id="api-key" type="password""#,
         #"<div id="picture""#, #"<ul id="diagnostics""#, "sessionStorage.setItem(\"navlayout.apiKey\"",
         "fetch(\"/v1/devices\"", "fetch(\"/v1/layouts?record=false\"", "fetch(\"/v1/layouts/svg\"",
-        "[data-item]",
+        "[data-item]", #"<textarea id="swift""#, #"<input type="checkbox" id="use-swift""#, #"<ul id="swift-errors""#,
+        "request.delegateSource = {", "diagnostic.source",
     ]
 
     /// The compare view's controls and the calls it makes: the two editors, the devices and the
@@ -113,6 +114,33 @@ struct PlaygroundApiTests {
             #expect(windows.compactMap { $0["id"] as? String }.contains("ipad-pro-13.split-half"))
             #expect(
                 try await service.client.send("GET", "/v1/devices").body == response.body, "the same bytes every time")
+        }
+    }
+
+    @Test("the Swift editor opens with a delegate that the service reads, with a finding at its line")
+    func swiftSample() async throws {
+        try await LiveService.with { service in
+            let acme = try await service.createTenant("acme")
+            let page = try await service.client.send("GET", "/").text
+            let opening = try #require(page.range(of: #"<textarea id="swift" spellcheck="false" aria-label="Swift layout delegate">"#))
+            let closing = try #require(page[opening.upperBound...].range(of: "</textarea>"))
+            let escaped = String(page[opening.upperBound..<closing.lowerBound])
+            let source = escaped.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+                .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
+                .replacingOccurrences(of: "&amp;", with: "&")
+            #expect(source.contains("final class PlaygroundLayoutDelegate"))
+            let body: [String: Any] = [
+                "screen": ["width": 393, "height": 852, "safeArea": ["top": 59, "bottom": 34]],
+                "state": ["navigation": "guidance"],
+                "delegateSource": ["swift": source, "path": "PlaygroundLayoutDelegate.swift"],
+            ]
+            let answer = try await service.client.send(
+                "POST", "/v1/layouts?record=false", token: acme.secret,
+                json: String(decoding: try JSONSerialization.data(withJSONObject: body), as: UTF8.self))
+            #expect(answer.status == 200, "\(answer.text)")
+            let diagnostics = try #require(try answer.object()["diagnostics"] as? [[String: Any]])
+            let leftRight = try #require(diagnostics.first { $0["code"] as? String == "left-right-anchor" })
+            #expect((leftRight["source"] as? [String: Any])?["line"] as? Int == 20)
         }
     }
 }
