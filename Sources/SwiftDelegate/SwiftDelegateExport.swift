@@ -80,6 +80,57 @@ private struct SwiftWriter {
         lines.append(text.isEmpty ? "" : String(repeating: "  ", count: indent) + text)
     }
 
+    /// swift-format's line length.
+    static let lineLength = 100
+
+    static func fits(_ text: String, indent: Int) -> Bool { 2 * indent + text.count <= lineLength }
+
+    /// A call written as swift-format breaks one that does not fit: after its opening parenthesis,
+    /// the arguments on the next line, or each on a line of its own when they do not fit either, the
+    /// closing parenthesis after the last.
+    mutating func wrapped(_ text: String, _ indent: Int, suffix: String = "") {
+        guard !Self.fits(text + suffix, indent: indent), let open = text.firstIndex(of: "("), text.hasSuffix(")")
+        else {
+            line(text + suffix, indent)
+            return
+        }
+        let head = String(text[...open])
+        let arguments = String(text[text.index(after: open)..<text.index(before: text.endIndex)])
+        line(head, indent)
+        if Self.fits(arguments + ")" + suffix, indent: indent + 1) {
+            line(arguments + ")" + suffix, indent + 1)
+            return
+        }
+        let parts = Self.topLevelArguments(arguments)
+        for (index, part) in parts.enumerated() {
+            wrapped(part, indent + 1, suffix: index == parts.count - 1 ? ")" + suffix : ",")
+        }
+    }
+
+    /// The arguments of a call's argument list, split at the commas outside parentheses, brackets and
+    /// strings.
+    static func topLevelArguments(_ text: String) -> [String] {
+        var parts: [String] = []
+        var depth = 0
+        var inString = false
+        var current = ""
+        for character in text {
+            if character == "\"" { inString.toggle() }
+            if !inString {
+                if "([".contains(character) { depth += 1 }
+                if ")]".contains(character) { depth -= 1 }
+                if character == ",", depth == 0 {
+                    parts.append(current.trimmingSpaces())
+                    current = ""
+                    continue
+                }
+            }
+            current.append(character)
+        }
+        parts.append(current.trimmingSpaces())
+        return parts
+    }
+
     mutating func write() -> String {
         line("import GoogleNavigation")
         line("import UIKit")
@@ -97,11 +148,11 @@ private struct SwiftWriter {
             line("private let \(guide) = UILayoutGuide()", 1)
         }
         for stack in document.stacks {
-            line(
+            wrapped(
                 "private let \(stack.name) = GMSNavigationHidingStackView(position: .\(stack.position.rawValue), alignment: .\(stack.alignment.rawValue))",
                 1)
         }
-        line()
+        if !appItems.isEmpty { line() }
         line("/// The views and constraints of the state on the screen, and of the prompt.", 1)
         line("private var stateViews: [UIView] = []", 1)
         line("private var stateConstraints: [NSLayoutConstraint] = []", 1)
@@ -130,15 +181,15 @@ private struct SwiftWriter {
         if document.guidance != nil {
             line("// MARK: - Active guidance state", 1)
             line()
-            line(
-                "func startGuidance(navMap: GMSMapView, newState: ActiveGuidanceUIState, oldState: NavigationReadyUIState) {",
-                1)
+            line("func startGuidance(", 1)
+            line("navMap: GMSMapView, newState: ActiveGuidanceUIState, oldState: NavigationReadyUIState", 2)
+            line(") {", 1)
             line("showGuidanceLayout(navMap: navMap, newState: newState)", 2)
             line("}", 1)
             line()
-            line(
-                "func stopGuidance(navMap: GMSMapView, newState: NavigationReadyUIState, oldState: ActiveGuidanceUIState) {",
-                1)
+            line("func stopGuidance(", 1)
+            line("navMap: GMSMapView, newState: NavigationReadyUIState, oldState: ActiveGuidanceUIState", 2)
+            line(") {", 1)
             line("hidePromptNow()", 2)
             line(document.ready != nil ? "showReadyLayout(navMap: navMap, newState: newState)" : "install([], [], on: navMap)", 2)
             line("}", 1)
@@ -216,17 +267,25 @@ private struct SwiftWriter {
             if let spacing = stack.spacing { line("\(stack.name).spacing = \(Self.number(spacing))", indent) }
         }
         let topLevel = layout.views.filter { !nested.contains($0) && (available.contains($0) || appItems.contains($0)) }
-        let constraints = (document.shared + layout.constraints)
+            .map { Self.buttons.contains($0) ? "\($0)!" : $0 }
         let shared = !document.shared.isEmpty
+        if shared { wrapped("let shared = sharedConstraints(navMap: navMap, safeArea: safeArea\(sharedArguments))", indent) }
         line("install(", indent)
-        line("[\(topLevel.map { Self.buttons.contains($0) ? "\($0)!" : $0 }.joined(separator: ", "))],", indent + 1)
-        if shared {
-            line("sharedConstraints(navMap: navMap, safeArea: safeArea\(sharedArguments)) + [", indent + 1)
+        let views = "[" + topLevel.joined(separator: ", ") + "],"
+        if Self.fits(views, indent: indent + 1) {
+            line(views, indent + 1)
         } else {
             line("[", indent + 1)
+            for view in topLevel { line(view + ",", indent + 2) }
+            line("],", indent + 1)
         }
-        writeConstraints(Array(constraints.dropFirst(document.shared.count)), state: state, indent: indent + 2)
-        line("],", indent + 1)
+        if layout.constraints.isEmpty {
+            line(shared ? "shared," : "[],", indent + 1)
+        } else {
+            line(shared ? "shared + [" : "[", indent + 1)
+            writeConstraints(layout.constraints, state: state, indent: indent + 2)
+            line("],", indent + 1)
+        }
         line("on: navMap)", indent + 1)
         for view in document.views where view.superview != nil && layout.views.contains(view.name) {
             line("\(view.superview!).addSubview(\(view.name))", indent)
@@ -245,10 +304,19 @@ private struct SwiftWriter {
     mutating func writeShared() {
         guard !document.shared.isEmpty else { return }
         line("/// Constraints of every state.", 1)
-        let parameters = sharedComponents.map { ", \($0): UIView" }.joined()
-        line(
-            "private func sharedConstraints(navMap: GMSMapView, safeArea: UILayoutGuide\(parameters)) -> [NSLayoutConstraint] {",
-            1)
+        let parameters = "navMap: GMSMapView, safeArea: UILayoutGuide" + sharedComponents.map { ", \($0): UIView" }.joined()
+        let head = "private func sharedConstraints(\(parameters))"
+        if Self.fits(head + " -> [NSLayoutConstraint] {", indent: 1) {
+            line(head + " -> [NSLayoutConstraint] {", 1)
+        } else if Self.fits(head, indent: 1) {
+            line(head, 1)
+            line("-> [NSLayoutConstraint]", 2)
+            line("{", 1)
+        } else {
+            line("private func sharedConstraints(", 1)
+            line(parameters, 2)
+            line(") -> [NSLayoutConstraint] {", 1)
+        }
         line("[", 2)
         writeConstraints(document.shared, state: "ready", indent: 3)
         line("]", 2)
@@ -257,8 +325,16 @@ private struct SwiftWriter {
     }
 
     /// Each constraint as an element of an array literal; one the state cannot hold as a comment.
-    mutating func writeConstraints(_ constraints: [DelegateConstraint], state: String, indent: Int) {
+    /// Elements end in commas, except a lone one (as swift-format writes a one-element literal);
+    /// `before` counts the elements already written in the literal.
+    mutating func writeConstraints(_ constraints: [DelegateConstraint], state: String, indent: Int, before: Int = 0) {
         let available = Self.available(state)
+        let kept = constraints.filter { constraint in
+            let spec = constraint.spec
+            let items = [spec.first.item.name] + (spec.second.map { [$0.item.name] } ?? [])
+            return items.allSatisfy { available.contains($0) || appItems.contains($0) }
+        }
+        let comma = before + kept.count == 1 ? "" : ","
         for constraint in constraints {
             let spec = constraint.spec
             let items = [spec.first.item.name] + (spec.second.map { [$0.item.name] } ?? [])
@@ -266,7 +342,7 @@ private struct SwiftWriter {
                 line("// Left out: \(missing) is not handed over in this state: \(constraint.text)", indent)
                 continue
             }
-            line(expression(spec, state: state) + ",", indent)
+            wrapped(expression(spec, state: state), indent, suffix: comma)
         }
     }
 
@@ -400,7 +476,9 @@ private struct SwiftWriter {
         line("promptSlide = nil", 2)
         line("}", 1)
         line()
-        line("func changePrompt(navMap: GMSMapView, newPrompt: NavigationPromptView, oldPrompt: NavigationPromptView) {", 1)
+        line("func changePrompt(", 1)
+        line("navMap: GMSMapView, newPrompt: NavigationPromptView, oldPrompt: NavigationPromptView", 2)
+        line(") {", 1)
         line("// Slide the old prompt out and the new prompt in at the same time.", 2)
         line("hidePrompt(navMap: navMap, oldPrompt: oldPrompt)", 2)
         line("showPrompt(navMap: navMap, newPrompt: newPrompt)", 2)
@@ -431,16 +509,17 @@ private struct SwiftWriter {
                 text.removeLast()
                 text += ", constant: prompt.bounds.height + \(rest))"
             }
-            line("let slide = \(text)", indent)
+            wrapped("let slide = \(text)", indent)
             line("promptSlide = slide", indent)
             line("restingConstant = \(rest)", indent)
             line("promptConstraints = [", indent)
-            line("slide,", indent + 1)
+            line(constraints.isEmpty ? "slide" : "slide,", indent + 1)
         } else {
             line("promptSlide = nil", indent)
             line("promptConstraints = [", indent)
         }
-        writeConstraints(constraints, state: "prompt", indent: indent + 1)
+        writeConstraints(
+            constraints, state: "prompt", indent: indent + 1, before: Self.slideIndex(layout.constraints) == nil ? 0 : 1)
         line("]", indent)
         line("NSLayoutConstraint.activate(promptConstraints)", indent)
     }
@@ -454,7 +533,9 @@ private struct SwiftWriter {
         line("private var restingConstant: CGFloat?", 1)
         line()
         line("/// Takes the state's views and constraints away, then adds `views` and activates `constraints`.", 1)
-        line("private func install(_ views: [UIView], _ constraints: [NSLayoutConstraint], on navMap: GMSMapView) {", 1)
+        line("private func install(", 1)
+        line("_ views: [UIView], _ constraints: [NSLayoutConstraint], on navMap: GMSMapView", 2)
+        line(") {", 1)
         line("NSLayoutConstraint.deactivate(stateConstraints)", 2)
         line("stateViews.forEach { $0.removeFromSuperview() }", 2)
         line("views.forEach { navMap.addSubview($0) }", 2)
@@ -471,7 +552,9 @@ private struct SwiftWriter {
         line("}", 1)
         line()
         line("/// The button of that type among those the state hands over, found by type, never by index.", 1)
-        line("private func buttonView(_ type: NavigationUIButtonType, in buttons: [NavigationUIButton]) -> UIView? {", 1)
+        line("private func buttonView(_ type: NavigationUIButtonType, in buttons: [NavigationUIButton])", 1)
+        line("-> UIView?", 2)
+        line("{", 1)
         line("buttons.first { $0.type == type }?.view", 2)
         line("}", 1)
         line()
@@ -494,5 +577,12 @@ extension LayoutRelation {
         case .lessThanOrEqual: return "lessThanOrEqual"
         case .greaterThanOrEqual: return "greaterThanOrEqual"
         }
+    }
+}
+
+extension String {
+    /// The text without leading and trailing spaces.
+    fileprivate func trimmingSpaces() -> String {
+        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }
 }

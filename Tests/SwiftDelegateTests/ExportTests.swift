@@ -106,6 +106,32 @@ struct ExportTests {
         #expect(status.code == 0, "\(status.output)")
     }
 
+    @Test("every export is laid out as swift-format (the toolchain's, default configuration) lays it out")
+    func formatted() throws {
+        guard let swiftc = Self.swiftc() else {
+            Issue.record("no toolchain on the PATH")
+            return
+        }
+        let formatter = URL(fileURLWithPath: swiftc).deletingLastPathComponent().appendingPathComponent("swift-format").path
+        guard FileManager.default.isExecutableFile(atPath: formatter) else {
+            Issue.record("no swift-format beside \(swiftc)")
+            return
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("navlayout-format-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (name, delegate) in try Self.delegates() {
+            let swift = try SwiftDelegateExport.swift(
+                delegateJSON: JSONWriter().bytes(for: delegate), className: Self.className(name))
+            let file = folder.appendingPathComponent("Export.swift")
+            try Data(swift.utf8).write(to: file)
+            // Run from the folder, so that the repository's own .swift-format is not found.
+            let status = try Self.run(formatter, [file.path], in: folder)
+            #expect(status.code == 0)
+            #expect(status.output == swift, "\(name): swift-format lays it out otherwise")
+        }
+    }
+
     static func swiftc() -> String? {
         for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
             let candidate = "\(directory)/swiftc"
@@ -114,13 +140,16 @@ struct ExportTests {
         return FileManager.default.isExecutableFile(atPath: "/opt/swift/usr/bin/swiftc") ? "/opt/swift/usr/bin/swiftc" : nil
     }
 
-    static func run(_ executable: String, _ arguments: [String]) throws -> (code: Int32, output: String) {
+    static func run(_ executable: String, _ arguments: [String], in folder: URL? = nil) throws -> (
+        code: Int32, output: String
+    ) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        if let folder { process.currentDirectoryURL = folder }
         let pipe = Pipe()
         process.standardOutput = pipe
-        process.standardError = pipe
+        process.standardError = folder == nil ? pipe : FileHandle.nullDevice
         try process.run()
         let output = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
