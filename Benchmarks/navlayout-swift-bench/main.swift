@@ -75,7 +75,8 @@ let ratio = medianRatio(repetitions: repetitions, { served(swiftBody) }, over: {
 let cold = medianMicroseconds(repetitions: repetitions) {
     (try? SwiftDelegateImport.run(Array(sourceData), path: "App/NavLayout.swift"))?.warnings.count ?? 1
 }
-print("\(file): \(sourceData.count) bytes of Swift; bodies \(swiftBody.count) (Swift) and \(jsonBody.count) (JSON) bytes")
+print(
+    "\(file): \(sourceData.count) bytes of Swift; bodies \(swiftBody.count) (Swift) and \(jsonBody.count) (JSON) bytes")
 print(String(format: "request with the Swift source, seen before  %9.2f µs", swiftMicros))
 print(String(format: "same request with the delegate as JSON      %9.2f µs", jsonMicros))
 print(String(format: "Swift / JSON, paired median                 %9.3f x", ratio))

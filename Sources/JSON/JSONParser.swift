@@ -353,7 +353,9 @@ private struct Reader {
             }
             let runStart = offset
             offset = JSONParser.endOfPlainRun(in: buffer, from: position)
-            if offset > runStart { scratch.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart..<offset])) }
+            if offset > runStart {
+                scratch.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart..<offset]))
+            }
             guard offset < buffer.count else { break }
             let byte = buffer[offset]
             switch byte {

@@ -200,8 +200,12 @@ struct DelegateDocumentBuilder {
                             let earlier = stackArranged[candidate] ?? []
                             let union = arrangedNames.count > earlier.count ? arrangedNames : earlier
                             let before = entries.reduce(into: Set<Int>()) { $0.formUnion($1.presence) }
-                            if present.allSatisfy({ Self.available(union, in: $0) == Self.available(arrangedNames, in: $0) })
-                                && before.allSatisfy({ Self.available(union, in: $0) == Self.available(earlier, in: $0) })
+                            if present.allSatisfy({
+                                Self.available(union, in: $0) == Self.available(arrangedNames, in: $0)
+                            })
+                                && before.allSatisfy({
+                                    Self.available(union, in: $0) == Self.available(earlier, in: $0)
+                                })
                             {
                                 chosen = candidate
                                 stackArranged[candidate] = union
@@ -258,7 +262,8 @@ struct DelegateDocumentBuilder {
             return "guide"
         case .appView:
             let parent = item.superview.flatMap { name(of: $0) } ?? ""
-            return "view \(parent) \(item.hugging.sorted { $0.key < $1.key }) \(item.compression.sorted { $0.key < $1.key })"
+            return
+                "view \(parent) \(item.hugging.sorted { $0.key < $1.key }) \(item.compression.sorted { $0.key < $1.key })"
         case .map, .builtIn:
             return ""
         }

@@ -64,11 +64,15 @@ private struct SwiftWriter {
         switch state {
         case "ready": return ["map", "safeArea", "googleLogo", "viewport", "compass"]
         case "guidance":
-            return ["map", "safeArea", "googleLogo", "viewport", "turnCard", "etaCard", "tripProgressBar",
-                "speedWidget", "compass", "reporting"]
+            return [
+                "map", "safeArea", "googleLogo", "viewport", "turnCard", "etaCard", "tripProgressBar",
+                "speedWidget", "compass", "reporting",
+            ]
         default:
-            return ["map", "safeArea", "googleLogo", "viewport", "turnCard", "etaCard", "tripProgressBar",
-                "speedWidget", "compass", "reporting", "prompt"]
+            return [
+                "map", "safeArea", "googleLogo", "viewport", "turnCard", "etaCard", "tripProgressBar",
+                "speedWidget", "compass", "reporting", "prompt",
+            ]
         }
     }
 
@@ -191,7 +195,9 @@ private struct SwiftWriter {
             line("navMap: GMSMapView, newState: NavigationReadyUIState, oldState: ActiveGuidanceUIState", 2)
             line(") {", 1)
             line("hidePromptNow()", 2)
-            line(document.ready != nil ? "showReadyLayout(navMap: navMap, newState: newState)" : "install([], [], on: navMap)", 2)
+            line(
+                document.ready != nil
+                    ? "showReadyLayout(navMap: navMap, newState: newState)" : "install([], [], on: navMap)", 2)
             line("}", 1)
             line()
             writeState("guidance", document.guidance, wide: document.wide?.guidance)
@@ -227,7 +233,9 @@ private struct SwiftWriter {
         for stack in document.stacks where used.contains(stack.name) { used += stack.arranged }
         if state == "guidance", document.prompt != nil { used += promptNeighbours }
         let available = Self.available(state)
-        if used.contains("safeArea") || !document.shared.isEmpty { line("let safeArea = navMap.safeAreaLayoutGuide", 2) }
+        if used.contains("safeArea") || !document.shared.isEmpty {
+            line("let safeArea = navMap.safeAreaLayoutGuide", 2)
+        }
         for component in components(in: used) where available.contains(component) {
             line("let \(component) = newState.\(component)", 2)
         }
@@ -269,7 +277,9 @@ private struct SwiftWriter {
         let topLevel = layout.views.filter { !nested.contains($0) && (available.contains($0) || appItems.contains($0)) }
             .map { Self.buttons.contains($0) ? "\($0)!" : $0 }
         let shared = !document.shared.isEmpty
-        if shared { wrapped("let shared = sharedConstraints(navMap: navMap, safeArea: safeArea\(sharedArguments))", indent) }
+        if shared {
+            wrapped("let shared = sharedConstraints(navMap: navMap, safeArea: safeArea\(sharedArguments))", indent)
+        }
         line("install(", indent)
         let views = "[" + topLevel.joined(separator: ", ") + "],"
         if Self.fits(views, indent: indent + 1) {
@@ -304,7 +314,8 @@ private struct SwiftWriter {
     mutating func writeShared() {
         guard !document.shared.isEmpty else { return }
         line("/// Constraints of every state.", 1)
-        let parameters = "navMap: GMSMapView, safeArea: UILayoutGuide" + sharedComponents.map { ", \($0): UIView" }.joined()
+        let parameters =
+            "navMap: GMSMapView, safeArea: UILayoutGuide" + sharedComponents.map { ", \($0): UIView" }.joined()
         let head = "private func sharedConstraints(\(parameters))"
         if Self.fits(head + " -> [NSLayoutConstraint] {", indent: 1) {
             line(head + " -> [NSLayoutConstraint] {", 1)
@@ -519,7 +530,8 @@ private struct SwiftWriter {
             line("promptConstraints = [", indent)
         }
         writeConstraints(
-            constraints, state: "prompt", indent: indent + 1, before: Self.slideIndex(layout.constraints) == nil ? 0 : 1)
+            constraints, state: "prompt", indent: indent + 1, before: Self.slideIndex(layout.constraints) == nil ? 0 : 1
+        )
         line("]", indent)
         line("NSLayoutConstraint.activate(promptConstraints)", indent)
     }

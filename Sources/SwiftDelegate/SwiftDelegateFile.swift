@@ -57,7 +57,9 @@ final class ParsedDelegateFile {
         self.delegateClass = delegateClass
         self.summary = summary
         self.types = collector.types
-        self.extensions = Dictionary(grouping: collector.extensions) { Self.simpleName($0.extendedType.trimmedDescription) }
+        self.extensions = Dictionary(grouping: collector.extensions) {
+            Self.simpleName($0.extendedType.trimmedDescription)
+        }
         var functions: [String: [FunctionDeclSyntax]] = [:]
         for item in tree.statements {
             if case .decl(let decl) = item.item, let function = decl.as(FunctionDeclSyntax.self) {
@@ -87,7 +89,9 @@ final class ParsedDelegateFile {
         let start = SwiftSourcePosition(path: path, line: 1, column: 1)
         guard bytes.count <= SwiftDelegateFile.maximumBytes else {
             throw SwiftImportError([
-                .init(.error, "the file is \(bytes.count) bytes; at most \(SwiftDelegateFile.maximumBytes) are read", at: start)
+                .init(
+                    .error, "the file is \(bytes.count) bytes; at most \(SwiftDelegateFile.maximumBytes) are read",
+                    at: start)
             ])
         }
         if let invalid = firstInvalidUTF8(in: bytes, path: path) {

@@ -68,7 +68,9 @@ public struct SwiftDelegateImport: Sendable {
             var sourceMap: [(path: String, location: String)] = []
             if case .object(let object) = document, case .object(let map)? = object["sourceMap"] {
                 for member in map.members {
-                    if case .string(let location) = member.value { sourceMap.append(("delegate." + member.key, location)) }
+                    if case .string(let location) = member.value {
+                        sourceMap.append(("delegate." + member.key, location))
+                    }
                 }
             }
             throw SwiftImportError(

@@ -37,7 +37,8 @@ struct DelegateSourceMapTests {
         #expect(conflict.source == DiagnosticSource(path: "App/Layout.swift", line: 13, column: 7))
         let leftRight = try #require(result.diagnostics.first { $0.code == .leftRightAnchor })
         #expect(leftRight.source?.description == "App/Layout.swift:14:7")
-        let logo = try #require(result.diagnostics.first { $0.code == .ambiguousLayout && $0.items.first == "googleLogo" })
+        let logo = try #require(
+            result.diagnostics.first { $0.code == .ambiguousLayout && $0.items.first == "googleLogo" })
         #expect(logo.source?.description == "App/Layout.swift:9:5")
         let badge = try #require(result.diagnostics.first { $0.code == .ambiguousLayout && $0.items.first == "badge" })
         #expect(badge.source?.description == "App/Layout.swift:3:21")

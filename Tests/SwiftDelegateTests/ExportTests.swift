@@ -52,7 +52,8 @@ struct ExportTests {
                 var base = JSONObject()
                 base["screen"] = ["width": 393, "height": 852]
                 base["state"] =
-                    state == "prompt" ? ["navigation": "guidance", "prompt": ["kind": "incident"]] : ["navigation": "guidance"]
+                    state == "prompt"
+                    ? ["navigation": "guidance", "prompt": ["kind": "incident"]] : ["navigation": "guidance"]
                 var original = base
                 original["delegate"] = delegate
                 var exported = base
@@ -65,10 +66,13 @@ struct ExportTests {
                     let found = ImportRoundTripTests.geometry(got, renaming: [:])
                     if wanted != found {
                         differing.append(
-                            "\(cell.key): \(wanted.filter { !found.contains($0) }) / \(found.filter { !wanted.contains($0) })")
+                            "\(cell.key): \(wanted.filter { !found.contains($0) }) / \(found.filter { !wanted.contains($0) })"
+                        )
                     }
                 }
-                #expect(differing.isEmpty, "\(name) \(state): \(differing.count) cells differ, first \(differing.first ?? "")")
+                #expect(
+                    differing.isEmpty,
+                    "\(name) \(state): \(differing.count) cells differ, first \(differing.first ?? "")")
             }
         }
     }
@@ -83,7 +87,9 @@ struct ExportTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let stub = Fixtures.folder.appendingPathComponent("stub")
-        for (module, file, extra) in [("UIKit", "UIKit.swift", [String]()), ("GoogleNavigation", "GoogleNavigation.swift", ["-I", folder.path])] {
+        for (module, file, extra) in [
+            ("UIKit", "UIKit.swift", [String]()), ("GoogleNavigation", "GoogleNavigation.swift", ["-I", folder.path]),
+        ] {
             let status = try Self.run(
                 swiftc,
                 ["-emit-module", "-parse-as-library", "-module-name", module, "-swift-version", "6"] + extra + [
@@ -112,7 +118,8 @@ struct ExportTests {
             Issue.record("no toolchain on the PATH")
             return
         }
-        let formatter = URL(fileURLWithPath: swiftc).deletingLastPathComponent().appendingPathComponent("swift-format").path
+        let formatter = URL(fileURLWithPath: swiftc).deletingLastPathComponent().appendingPathComponent("swift-format")
+            .path
         guard FileManager.default.isExecutableFile(atPath: formatter) else {
             Issue.record("no swift-format beside \(swiftc)")
             return
@@ -137,7 +144,8 @@ struct ExportTests {
             let candidate = "\(directory)/swiftc"
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
         }
-        return FileManager.default.isExecutableFile(atPath: "/opt/swift/usr/bin/swiftc") ? "/opt/swift/usr/bin/swiftc" : nil
+        return FileManager.default.isExecutableFile(atPath: "/opt/swift/usr/bin/swiftc")
+            ? "/opt/swift/usr/bin/swiftc" : nil
     }
 
     static func run(_ executable: String, _ arguments: [String], in folder: URL? = nil) throws -> (

@@ -53,9 +53,14 @@ struct ImportCorpusTests {
             #expect(location.hasPrefix(path + ":"), "\(member.key)")
         }
         let constraintCount = Self.constraintCount(in: expected)
-        #expect(sourceMap.members.filter { $0.key.contains("constraints[") || $0.key.hasPrefix("shared[") }.count == constraintCount)
+        #expect(
+            sourceMap.members.filter { $0.key.contains("constraints[") || $0.key.hasPrefix("shared[") }.count
+                == constraintCount)
 
-        let base: JSONValue = ["screen": ["width": 393, "height": 852, "safeArea": ["top": 59, "bottom": 34]], "state": ["navigation": "guidance"]]
+        let base: JSONValue = [
+            "screen": ["width": 393, "height": 852, "safeArea": ["top": 59, "bottom": 34]],
+            "state": ["navigation": "guidance"],
+        ]
         func body(_ delegate: JSONValue) throws -> LayoutBody {
             guard case .object(var request) = base else { throw CancellationError() }
             request["delegate"] = delegate

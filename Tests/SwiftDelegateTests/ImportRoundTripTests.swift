@@ -33,7 +33,10 @@ struct ImportRoundTripTests {
         #expect(imported.warnings.isEmpty)
         let delegate = try JSONParser().parse(imported.delegateJSON)
         let fixtureDocument = try JSONParser().parse(try Fixtures.request(fixture))
-        guard case .object(var object) = fixtureDocument else { Issue.record("not an object"); return }
+        guard case .object(var object) = fixtureDocument else {
+            Issue.record("not an object")
+            return
+        }
         object["delegate"] = delegate
         let pipeline = LayoutPipeline(clock: { 0 })
         let expected = try pipeline.matrix(try LayoutBody(document: fixtureDocument))
@@ -47,7 +50,9 @@ struct ImportRoundTripTests {
             if wanted != found {
                 differing += 1
                 if differing <= 3 {
-                    Issue.record("\(cell.key): expected \(wanted.filter { !found.contains($0) }), got \(found.filter { !wanted.contains($0) })")
+                    Issue.record(
+                        "\(cell.key): expected \(wanted.filter { !found.contains($0) }), got \(found.filter { !wanted.contains($0) })"
+                    )
                 }
             }
         }

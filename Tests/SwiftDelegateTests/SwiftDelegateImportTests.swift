@@ -62,12 +62,18 @@ struct SwiftDelegateImportTests {
         #expect(document["guides"] == ["mapContentsBottomGuide"])
         #expect(
             document["stacks"]
-                == ["buttonStack": ["position": "bottom", "alignment": "trailing", "arranged": ["compass", "reporting"]]])
+                == [
+                    "buttonStack": [
+                        "position": "bottom", "alignment": "trailing", "arranged": ["compass", "reporting"],
+                    ]
+                ])
         // The prompt's bottom constant starts at the prompt's height and rests at 0 in UIView.animate.
         #expect(
             Self.constraints(document, "prompt")
-                == ["prompt.bottom == map.bottom", "prompt.leading == safeArea.leading",
-                    "mapContentsBottomGuide.bottom <= prompt.top"])
+                == [
+                    "prompt.bottom == map.bottom", "prompt.leading == safeArea.leading",
+                    "mapContentsBottomGuide.bottom <= prompt.top",
+                ])
         guard case .object(let sourceMap)? = document["sourceMap"] else {
             Issue.record("no source map")
             return
@@ -106,7 +112,8 @@ struct SwiftDelegateImportTests {
                 """))
         #expect(
             Self.constraints(document) == [
-                "turnCard.top == map.top", "turnCard.leading == map.leading @high", "viewport.top == turnCard.bottom @low",
+                "turnCard.top == map.top", "turnCard.leading == map.leading @high",
+                "viewport.top == turnCard.bottom @low",
                 "viewport.bottom == map.bottom @fittingSize", "viewport.leading == map.leading @999",
                 "viewport.trailing == map.trailing @high", "turnCard.trailing <= map.trailing @751",
                 "viewport.width >= 100 @249",
@@ -195,14 +202,37 @@ struct SwiftDelegateImportTests {
     @Test("code the interpreter refuses is an error at its line, naming what to write instead")
     func refusals() {
         let cases: [(body: String, expected: String)] = [
-            ("    DispatchQueue.main.async { viewport.removeFromSuperview() }", "Layout.swift:11:5: error: work dispatched to run later"),
+            (
+                "    DispatchQueue.main.async { viewport.removeFromSuperview() }",
+                "Layout.swift:11:5: error: work dispatched to run later"
+            ),
             ("    while true { }", "Layout.swift:11:5: error: `while true { }` is not read"),
             ("    let stack = UIStackView()", "Layout.swift:11:17: error: UIStackView is not read"),
             ("    _ = newState.buttons.count", "Layout.swift:11:9: error: reading count of newState.buttons"),
-            ("    turnCard.heightAnchor.constraint(equalToConstant: navMap.frame.height).isActive = true", "Layout.swift:11:55: error: the constraint made at 11:5"),
-            ("    if navMap.bounds.width > 600 { }", "Layout.swift:11:8: error: a condition depends on `navMap.bounds`"),
-            ("    turnCard.firstBaselineAnchor.constraint(equalTo: navMap.topAnchor).isActive = true", "Layout.swift:11:5: error: baseline anchors are not modelled"),
-            ("    let x = turnCard.topAnchor.constraint(equalTo: navMap.topAnchor)\n    x.priority = UILayoutPriority(999.5)\n    x.isActive = true", "Layout.swift:11:13: error: priority 999.5 is not a whole number"),
+            (
+                "    turnCard.heightAnchor.constraint(equalToConstant: navMap.frame.height).isActive = true",
+                "Layout.swift:11:55: error: the constraint made at 11:5"
+            ),
+            (
+                "    if navMap.bounds.width > 600 { }",
+                "Layout.swift:11:8: error: a condition depends on `navMap.bounds`"
+            ),
+            (
+                "    turnCard.firstBaselineAnchor.constraint(equalTo: navMap.topAnchor).isActive = true",
+                "Layout.swift:11:5: error: baseline anchors are not modelled"
+            ),
+            (
+                "    let x = turnCard.topAnchor.constraint(equalTo: navMap.topAnchor)\n    x.priority = UILayoutPriority(999.5)\n    x.isActive = true",
+                "Layout.swift:11:13: error: priority 999.5 is not a whole number"
+            ),
+            (
+                "    var a = [1]\n" + String(repeating: "    a = a + a\n", count: 40),
+                "Layout.swift:25:9: error: this value grows past 10000 elements"
+            ),
+            (
+                "    var s = \"ab\"\n" + String(repeating: "    s += s\n", count: 40),
+                "Layout.swift:24:5: error: this value grows past 10000 elements"
+            ),
         ]
         for (body, expected) in cases {
             let errors = Self.errors(Self.guidanceDelegate(body))
@@ -215,7 +245,8 @@ struct SwiftDelegateImportTests {
         let deep = "let x = 1\nlet y = " + String(repeating: "[", count: 40) + "1"
         #expect(
             Self.errors(deep).first?.hasPrefix(
-                "Layout.swift:2:19: error: square brackets nest more than 10 deep here") == true, "\(Self.errors(deep))")
+                "Layout.swift:2:19: error: square brackets nest more than 10 deep here") == true, "\(Self.errors(deep))"
+        )
         // Closed, unclosed, or in a parameter's name: counted the same.
         let closed = "let z = " + String(repeating: "[", count: 11) + "1" + String(repeating: "]", count: 11)
         #expect(Self.errors(closed).first?.contains("square brackets nest more than 10 deep") == true)
@@ -272,6 +303,8 @@ struct SwiftDelegateImportTests {
               }
             }
             """
-        #expect(Self.errors(source).first?.hasPrefix("Layout.swift:2:15: error: this stack's arranged subviews change") == true)
+        #expect(
+            Self.errors(source).first?.hasPrefix("Layout.swift:2:15: error: this stack's arranged subviews change")
+                == true)
     }
 }

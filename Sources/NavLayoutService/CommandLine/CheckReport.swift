@@ -70,7 +70,8 @@ struct CheckReport {
         for diagnostic in ordered {
             let place = place(of: diagnostic)?.description ?? file
             lines.append(
-                "\(place): \(Self.severityWord(diagnostic.severity)): [\(diagnostic.code.rawValue)] \(diagnostic.message)")
+                "\(place): \(Self.severityWord(diagnostic.severity)): [\(diagnostic.code.rawValue)] \(diagnostic.message)"
+            )
             for (constraint, at) in conflicting(diagnostic) {
                 lines.append("\(at?.description ?? place): note: conflicts with \(constraint)")
             }
@@ -171,7 +172,9 @@ struct CheckReport {
         var physical = JSONObject()
         physical["artifactLocation"] = ["uri": .string(place?.path ?? file)]
         if let place {
-            physical["region"] = ["startLine": .number(Double(place.line)), "startColumn": .number(Double(place.column))]
+            physical["region"] = [
+                "startLine": .number(Double(place.line)), "startColumn": .number(Double(place.column)),
+            ]
         }
         var location = JSONObject()
         location["physicalLocation"] = .object(physical)
@@ -193,7 +196,9 @@ struct CheckReport {
             #"  <testsuite name="\#(name)" tests="\#(cases)" failures="\#(failures)" errors="0" skipped="0">"#,
         ]
         if result.diagnostics.isEmpty {
-            lines.append(#"    <testcase classname="navlayout.\#(XMLEscaping.escape(result.navigation.rawValue))" name="layout" />"#)
+            lines.append(
+                #"    <testcase classname="navlayout.\#(XMLEscaping.escape(result.navigation.rawValue))" name="layout" />"#
+            )
         }
         for diagnostic in ordered {
             let place = place(of: diagnostic)?.description ?? file
@@ -211,7 +216,9 @@ struct CheckReport {
                 lines.append("    </testcase>")
             } else {
                 lines.append(opening + ">")
-                lines.append("      <system-out>" + XMLEscaping.escape(Self.severityWord(diagnostic.severity) + ": " + text) + "</system-out>")
+                lines.append(
+                    "      <system-out>" + XMLEscaping.escape(Self.severityWord(diagnostic.severity) + ": " + text)
+                        + "</system-out>")
                 lines.append("    </testcase>")
             }
         }

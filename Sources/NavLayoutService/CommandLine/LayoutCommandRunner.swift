@@ -22,7 +22,8 @@ public struct LayoutCommandRunner: Sendable {
     public func run(_ command: LayoutCommand) -> Int32 {
         do {
             switch command {
-            case .solve(let input, let svgOutput, let swift): return try solve(input, svgOutput: svgOutput, swift: swift)
+            case .solve(let input, let svgOutput, let swift):
+                return try solve(input, svgOutput: svgOutput, swift: swift)
             case .check(let input, let swift, let format): return try check(input, swift: swift, format: format)
             case .convert(let input): return try convert(input)
             case .matrix(let input, let devices, let svgOutput, let swift):
@@ -72,10 +73,12 @@ public struct LayoutCommandRunner: Sendable {
         var document = try withSourceRead(try readDocument(input), input)
         if case .object(let object) = document, let delegate = object["delegate"] { document = delegate }
         guard DelegateDocument.isBare(document) else {
-            throw InputFailure(path: input, message: "no delegate to export: give a request with a delegate, or a delegate document")
+            throw InputFailure(
+                path: input, message: "no delegate to export: give a request with a delegate, or a delegate document")
         }
         do throws(SwiftDelegateExport.ExportError) {
-            io.standardOutput(try SwiftDelegateExport.swift(delegateJSON: JSONWriter().bytes(for: document), className: className))
+            io.standardOutput(
+                try SwiftDelegateExport.swift(delegateJSON: JSONWriter().bytes(for: document), className: className))
         } catch {
             throw InputFailure(path: input, message: error.description)
         }

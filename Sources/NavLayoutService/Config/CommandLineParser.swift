@@ -245,7 +245,8 @@ public struct CommandLineParser: Sendable {
         let swift = readsSwiftOptions ? try Self.swiftInputOptions(flags.values) : SwiftInputOptions()
         if swift != SwiftInputOptions(), !input.hasSuffix(".swift") {
             throw CommandLineError(
-                "--class, --device, --orientation, --screen, --state and --direction describe a Swift delegate file (FILE.swift); a request file says them itself")
+                "--class, --device, --orientation, --screen, --state and --direction describe a Swift delegate file (FILE.swift); a request file says them itself"
+            )
         }
         switch command {
         case "solve": return .solve(input: input, svgOutput: svg, swift: swift)
@@ -254,7 +255,8 @@ public struct CommandLineParser: Sendable {
             if let name = flags.values["--format"] {
                 guard let chosen = CheckReportFormat(rawValue: name) else {
                     throw CommandLineError(
-                        "--format takes \(CheckReportFormat.allCases.map(\.rawValue).joined(separator: ", ")), not '\(name)'")
+                        "--format takes \(CheckReportFormat.allCases.map(\.rawValue).joined(separator: ", ")), not '\(name)'"
+                    )
                 }
                 format = chosen
             }
@@ -297,7 +299,8 @@ public struct CommandLineParser: Sendable {
             guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),
                 (1...10_000).contains(width), (1...10_000).contains(height)
             else {
-                throw CommandLineError("--screen takes WIDTHxHEIGHT in points from 1 to 10000, such as 393x852, not '\(screen)'")
+                throw CommandLineError(
+                    "--screen takes WIDTHxHEIGHT in points from 1 to 10000, such as 393x852, not '\(screen)'")
             }
             guard options.device == nil else { throw CommandLineError("give --device or --screen, not both") }
             options.screen = (width, height)

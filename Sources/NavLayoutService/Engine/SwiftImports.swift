@@ -1,7 +1,7 @@
 import JSON
 import NavigationLayout
-import Synchronization
 import SwiftDelegate
+import Synchronization
 
 /// The app's Swift delegate where a request or profile would carry a delegate document:
 /// `"delegateSource": {"swift": "...", "path": "App/NavLayout.swift", "class": "NavLayout"}`.
@@ -159,7 +159,8 @@ public final class SwiftImports: Sendable {
         let (swift, path, className) = try Self.fields(of: source)
         if !allowingDelegate, let delegate = object["delegate"], !delegate.isNull {
             throw RequestError(
-                path: "delegate", message: "give delegate or delegateSource, not both: the delegate is read from the source")
+                path: "delegate",
+                message: "give delegate or delegateSource, not both: the delegate is read from the source")
         }
         switch importing(swift, path: path, className: className).outcome {
         case .success(let imported):
@@ -180,7 +181,8 @@ public final class SwiftImports: Sendable {
     static func fields(of source: JSONValue) throws(RequestError) -> (swift: String, path: String, className: String?) {
         guard case .object(let object) = source else {
             throw RequestError(
-                path: "delegateSource", message: "expected an object {\"swift\", \"path\", \"class\"}, found \(source.typeDescription)")
+                path: "delegateSource",
+                message: "expected an object {\"swift\", \"path\", \"class\"}, found \(source.typeDescription)")
         }
         var issues: [RequestError.Issue] = []
         for member in object.members where !["swift", "path", "class"].contains(member.key) {

@@ -101,7 +101,8 @@ public enum OpenAPIDocument {
                 summary: "Read an app's Swift layout delegate into a delegate document", security: .apiKey,
                 requestBody: R.body(
                     S.ref("DelegateSource"),
-                    description: "The Swift file's text, the path its diagnostics name, and the class when it has several."),
+                    description:
+                        "The Swift file's text, the path its diagnostics name, and the class when it has several."),
                 responses: [
                     (
                         "200",

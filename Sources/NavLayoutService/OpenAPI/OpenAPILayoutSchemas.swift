@@ -288,7 +288,8 @@ extension OpenAPIDocument {
                     S.object(
                         [("path", S.string()), ("line", S.integer()), ("column", S.integer())],
                         required: ["path", "line", "column"],
-                        description: "Where the delegate's Swift made what the finding is about (a delegate read from Swift).")
+                        description:
+                            "Where the delegate's Swift made what the finding is about (a delegate read from Swift).")
                 ),
             ], required: ["severity", "code", "message", "items", "state", "rule"])
     }
@@ -375,12 +376,14 @@ extension OpenAPIDocument {
                 ("class", S.string()),
             ], required: ["swift"],
             description:
-                "An app's Swift layout delegate: its text (at most the body limit), the path diagnostics name (default delegate.swift), and the class to read when the file has several.")
+                "An app's Swift layout delegate: its text (at most the body limit), the path diagnostics name (default delegate.swift), and the class to read when the file has several."
+        )
     }
 
     private static var swiftImport: SchemaValue {
         let source = S.object(
-            [("path", S.string()), ("line", S.integer()), ("column", S.integer())], required: ["path", "line", "column"])
+            [("path", S.string()), ("line", S.integer()), ("column", S.integer())],
+            required: ["path", "line", "column"])
         return S.object(
             [
                 ("className", S.string()), ("delegate", S.ref("Delegate")),

@@ -110,7 +110,8 @@ enum ProfileRoutes: ServiceFeature {
                     .unprocessableContent, detail: "the profile document is not valid",
                     errors: [
                         ProblemDetails.FieldError(
-                            path: "delegate", message: "give delegate or delegateSource, not both: the delegate is read from the source")
+                            path: "delegate",
+                            message: "give delegate or delegateSource, not both: the delegate is read from the source")
                     ])
             }
             let imports = environment.swiftImports

@@ -248,7 +248,8 @@ struct RequestDecoder {
         if present(body, "delegate") == nil {
             report(
                 sourcePath,
-                "Swift source is read by the service (POST /v1/layouts, POST /v1/imports/swift) and the command line (navlayout import-swift); here give the delegate document")
+                "Swift source is read by the service (POST /v1/layouts, POST /v1/imports/swift) and the command line (navlayout import-swift); here give the delegate document"
+            )
         }
     }
 

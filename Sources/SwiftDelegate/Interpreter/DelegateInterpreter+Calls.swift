@@ -19,7 +19,8 @@ extension DelegateInterpreter {
         }
         if let closure = call.trailingClosure {
             arguments.append(
-                CallArgument(label: nil, value: .closure(Closure(syntax: closure, scope: scope)), isTrailingClosure: true))
+                CallArgument(
+                    label: nil, value: .closure(Closure(syntax: closure, scope: scope)), isTrailingClosure: true))
         }
         for extra in call.additionalTrailingClosures {
             arguments.append(
@@ -141,7 +142,8 @@ extension DelegateInterpreter {
             let axis =
                 anchor.isDimension
                 ? "NSLayoutDimension"
-                : ["top", "bottom", "centerY"].contains(anchor.attribute) ? "NSLayoutYAxisAnchor" : "NSLayoutXAxisAnchor"
+                : ["top", "bottom", "centerY"].contains(anchor.attribute)
+                    ? "NSLayoutYAxisAnchor" : "NSLayoutXAxisAnchor"
             return [axis, "NSLayoutAnchor"]
         case .constraint: return ["NSLayoutConstraint"]
         case .array: return ["Array", "Collection", "Sequence", "RandomAccessCollection", "BidirectionalCollection"]
@@ -152,7 +154,9 @@ extension DelegateInterpreter {
         }
     }
 
-    func callMethod(_ name: String, on receiver: SymbolicValue, _ arguments: [CallArgument], at node: some SyntaxProtocol)
+    func callMethod(
+        _ name: String, on receiver: SymbolicValue, _ arguments: [CallArgument], at node: some SyntaxProtocol
+    )
         throws(InterpretError) -> SymbolicValue
     {
         let labels = arguments.map(\.label)
@@ -200,7 +204,9 @@ extension DelegateInterpreter {
     }
 
     /// Static methods: `NSLayoutConstraint.activate`, `UIView.animate`, a type of the file's own.
-    private func callStatic(_ name: String, of typeName: String, _ arguments: [CallArgument], at node: some SyntaxProtocol)
+    private func callStatic(
+        _ name: String, of typeName: String, _ arguments: [CallArgument], at node: some SyntaxProtocol
+    )
         throws(InterpretError) -> SymbolicValue?
     {
         switch (typeName, name) {
@@ -210,7 +216,8 @@ extension DelegateInterpreter {
             }
             for element in elements {
                 guard case .constraint(let constraint) = element else {
-                    throw refusal("NSLayoutConstraint.\(name) is passed \(describe(element)), not a constraint", at: node)
+                    throw refusal(
+                        "NSLayoutConstraint.\(name) is passed \(describe(element)), not a constraint", at: node)
                 }
                 if name == "activate" { world.activate(constraint) } else { world.deactivate(constraint) }
             }
@@ -241,7 +248,8 @@ extension DelegateInterpreter {
             break
         }
         if typeName.isEmpty, let functions = file.globalFunctions[name] {
-            return try call(functions[0], receiver: nil, typeName: nil, arguments: arguments, at: file.position(of: node))
+            return try call(
+                functions[0], receiver: nil, typeName: nil, arguments: arguments, at: file.position(of: node))
         }
         if let function = method(named: name, of: typeName, labels: arguments.map(\.label)) {
             return try call(
@@ -329,7 +337,9 @@ extension DelegateInterpreter {
         return record
     }
 
-    private func callViewMethod(_ name: String, on item: LayoutItem, _ arguments: [CallArgument], at node: some SyntaxProtocol)
+    private func callViewMethod(
+        _ name: String, on item: LayoutItem, _ arguments: [CallArgument], at node: some SyntaxProtocol
+    )
         throws(InterpretError) -> SymbolicValue?
     {
         func view(_ index: Int) throws(InterpretError) -> LayoutItem {
@@ -358,7 +368,9 @@ extension DelegateInterpreter {
                     index = position
                 case "aboveSubview", "belowSubview":
                     let other = try view(1)
-                    index = world.subviews.firstIndex { $0 === other }.map { arguments[1].label == "aboveSubview" ? $0 + 1 : $0 }
+                    index = world.subviews.firstIndex { $0 === other }.map {
+                        arguments[1].label == "aboveSubview" ? $0 + 1 : $0
+                    }
                 default:
                     throw refusal("\(name) does not take '\(arguments[1].label ?? "_")'", at: node)
                 }
@@ -391,7 +403,11 @@ extension DelegateInterpreter {
                 throw refusal("\(name) takes a priority and for: .horizontal or .vertical", at: node)
             }
             let priority = try priorityValue(arguments[0].value, at: node)
-            if name == "setContentHuggingPriority" { item.hugging[axis] = priority } else { item.compression[axis] = priority }
+            if name == "setContentHuggingPriority" {
+                item.hugging[axis] = priority
+            } else {
+                item.compression[axis] = priority
+            }
             return .void
         case "addArrangedSubview", "insertArrangedSubview", "removeArrangedSubview":
             guard item.kind == .stack else { return nil }
@@ -421,7 +437,8 @@ extension DelegateInterpreter {
         case .map, .appView: return
         default:
             throw refusal(
-                "\(name) on \(describe(item)) is not read: add views to the map view or to a view of your own", at: node)
+                "\(name) on \(describe(item)) is not read: add views to the map view or to a view of your own", at: node
+            )
         }
     }
 
@@ -443,6 +460,13 @@ extension DelegateInterpreter {
     private func mutatedArray(
         _ elements: [SymbolicValue], _ name: String, _ arguments: [CallArgument], at node: some SyntaxProtocol
     ) throws(InterpretError) -> [SymbolicValue]? {
+        if name == "append" || name == "insert" {
+            let added = arguments.first.map { argument -> Int in
+                if argument.label == "contentsOf", case .array(let more, _) = argument.value { return more.count }
+                return 1
+            }
+            try checkGrowth(elements.count + (added ?? 0), at: node)
+        }
         switch name {
         case "append":
             guard arguments.count == 1 else { return nil }
@@ -491,6 +515,7 @@ extension DelegateInterpreter {
                 case ("flatMap", .array(let inner, _)): result.append(contentsOf: inner)
                 default: result.append(value)
                 }
+                try checkGrowth(result.count, at: node)
             }
             return .array(result, fromButtons: fromButtons)
         case "forEach":
@@ -584,7 +609,9 @@ extension DelegateInterpreter {
         case "CGFloat", "Double", "Float", "TimeInterval", "Int":
             guard arguments.count == 1 else { throw refusal("\(typeName)(...) takes one number", at: node) }
             let value = arguments[0].value
-            if case .number(let number) = value, typeName == "Int" { return .number(Quantity(number.folded.rounded(.towardZero))) }
+            if case .number(let number) = value, typeName == "Int" {
+                return .number(Quantity(number.folded.rounded(.towardZero)))
+            }
             if case .priority(let priority) = value { return .number(Quantity(priority)) }
             return value
         case "NSLayoutConstraint":

@@ -18,7 +18,8 @@ extension DelegateInterpreter {
         if let literal = expression.as(IntegerLiteralExprSyntax.self) {
             let digits = literal.literal.text.filter { $0 != "_" }
             let value: Int? =
-                digits.hasPrefix("0x") ? Int(digits.dropFirst(2), radix: 16)
+                digits.hasPrefix("0x")
+                ? Int(digits.dropFirst(2), radix: 16)
                 : digits.hasPrefix("0b") ? Int(digits.dropFirst(2), radix: 2) : Int(digits)
             guard let value else { throw refusal("the number \(literal.literal.text) is not read", at: literal) }
             return .number(Quantity(Double(value)))
@@ -268,8 +269,10 @@ extension DelegateInterpreter {
         case (.unknown, _): return left
         case (_, .unknown): return right
         case (.array(let a, let aButtons), .array(let b, let bButtons)) where symbol == "+":
+            try checkGrowth(a.count + b.count, at: node)
             return .array(a + b, fromButtons: aButtons || bButtons)
         case (.string(let a), .string(let b)) where symbol == "+":
+            try checkGrowth(a.utf8.count + b.utf8.count, at: node)
             return .string(a + b)
         case (.number(let a), .number(let b)):
             return .number(try combine(symbol, a, b, at: node))
@@ -327,6 +330,17 @@ extension DelegateInterpreter {
         case "-": return Quantity(x - y)
         case "*": return Quantity(x * y)
         default: return Quantity(x / y)
+        }
+    }
+
+    /// The most elements an array (or bytes a string) may reach: far beyond any layout, and small
+    /// enough that code doubling a value in a few lines cannot exhaust memory.
+    static let maximumGrowth = 10_000
+
+    func checkGrowth(_ count: Int, at node: some SyntaxProtocol) throws(InterpretError) {
+        if count > Self.maximumGrowth {
+            throw refusal(
+                "this value grows past \(Self.maximumGrowth) elements; a layout never needs that many", at: node)
         }
     }
 

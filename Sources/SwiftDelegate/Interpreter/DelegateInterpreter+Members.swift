@@ -88,7 +88,9 @@ extension DelegateInterpreter {
                 return .array(state.buttonTypes.map(SymbolicValue.button), fromButtons: true)
             }
             guard state.components.contains(name) else {
-                throw refusal("\(state.typeName) has no '\(name)' (it has \(state.components.joined(separator: ", ")), buttons and wideMode)", at: node)
+                throw refusal(
+                    "\(state.typeName) has no '\(name)' (it has \(state.components.joined(separator: ", ")), buttons and wideMode)",
+                    at: node)
             }
             return .item(world.builtIn(name), margins: false)
         case .button(let type):
@@ -179,7 +181,9 @@ extension DelegateInterpreter {
         }
     }
 
-    private func setViewProperty(_ name: String, of item: LayoutItem, to value: SymbolicValue, at node: some SyntaxProtocol)
+    private func setViewProperty(
+        _ name: String, of item: LayoutItem, to value: SymbolicValue, at node: some SyntaxProtocol
+    )
         throws(InterpretError)
     {
         switch name {

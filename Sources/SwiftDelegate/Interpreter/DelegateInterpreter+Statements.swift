@@ -119,7 +119,8 @@ extension DelegateInterpreter {
                         throw refusal("a case with a where clause is not read: test the value with if", at: item)
                     }
                     guard let pattern = item.pattern.as(ExpressionPatternSyntax.self) else {
-                        throw refusal("only cases that name values are read (binding patterns are not)", at: item.pattern)
+                        throw refusal(
+                            "only cases that name values are read (binding patterns are not)", at: item.pattern)
                     }
                     let candidate = try evaluateFull(pattern.expression, in: scope)
                     if try equal(subject, candidate, at: pattern) { return switchCase.statements }
@@ -206,7 +207,9 @@ extension DelegateInterpreter {
             let body = Scope(parent: scope)
             if let name { body.declare(name, element) }
             if let whereClause = loop.whereClause {
-                guard try truth(of: try evaluateFull(whereClause.condition, in: body), at: whereClause) else { continue }
+                guard try truth(of: try evaluateFull(whereClause.condition, in: body), at: whereClause) else {
+                    continue
+                }
             }
             switch try execute(loop.body.statements, in: body) {
             case .normal, .continueLoop: continue

@@ -215,7 +215,9 @@ final class DelegateInterpreter {
         }
         let labels = arguments.map(\.label)
         let initializers = members(of: typeName).compactMap { $0.decl.as(InitializerDeclSyntax.self) }
-        if let initializer = initializers.first(where: { Self.accepts($0.signature.parameterClause.parameters, labels: labels) }) {
+        if let initializer = initializers.first(where: {
+            Self.accepts($0.signature.parameterClause.parameters, labels: labels)
+        }) {
             try enter(initializer, at: position)
             defer { leave() }
             let body = Scope(parent: globalScope, selfValue: .object(object), typeName: typeName)

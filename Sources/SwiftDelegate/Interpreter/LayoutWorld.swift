@@ -44,7 +44,11 @@ final class LayoutWorld {
         removeFromParent(view)
         addedAt[ObjectIdentifier(view)] = position
         if parent.kind == .map {
-            if let index { subviews.insert(view, at: min(max(index, 0), subviews.count)) } else { subviews.append(view) }
+            if let index {
+                subviews.insert(view, at: min(max(index, 0), subviews.count))
+            } else {
+                subviews.append(view)
+            }
         } else {
             view.superview = parent
             nestedViews.append(view)

@@ -122,7 +122,8 @@ struct PlaygroundApiTests {
         try await LiveService.with { service in
             let acme = try await service.createTenant("acme")
             let page = try await service.client.send("GET", "/").text
-            let opening = try #require(page.range(of: #"<textarea id="swift" spellcheck="false" aria-label="Swift layout delegate">"#))
+            let opening = try #require(
+                page.range(of: #"<textarea id="swift" spellcheck="false" aria-label="Swift layout delegate">"#))
             let closing = try #require(page[opening.upperBound...].range(of: "</textarea>"))
             let escaped = String(page[opening.upperBound..<closing.lowerBound])
             let source = escaped.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")

@@ -110,7 +110,8 @@ struct SwiftCommandTests {
         let console = Console(files: ["App/Conflicting.swift": Array(Self.conflicting.utf8)])
         #expect(await run(["check", "App/Conflicting.swift", "--state", "ready"], console) == 1)
         let lines = console.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.first?.hasPrefix("App/Conflicting.swift:8:7: error: [unsatisfiable-constraints]") == true, "\(lines)")
+        #expect(
+            lines.first?.hasPrefix("App/Conflicting.swift:8:7: error: [unsatisfiable-constraints]") == true, "\(lines)")
         #expect(lines.contains("App/Conflicting.swift:7:7: note: conflicts with viewport.top == safeArea.top"))
         // The screen is not in the file: its note sits at the class.
         #expect(lines.contains { $0.hasPrefix("App/Conflicting.swift:1:13: note: conflicts with safeArea.insetTop") })
@@ -126,28 +127,35 @@ struct SwiftCommandTests {
         let lines = console.stdout.split(separator: "\n").map(String.init)
         #expect(
             lines.first?.hasPrefix(
-                "::error file=App/Conflicting.swift,line=8,col=7,title=navlayout unsatisfiable-constraints::unable to satisfy")
+                "::error file=App/Conflicting.swift,line=8,col=7,title=navlayout unsatisfiable-constraints::unable to satisfy"
+            )
                 == true, "\(lines)")
         #expect(lines.first?.contains("%0Aconflicts with viewport.top == safeArea.top (line 7)") == true)
-        #expect(lines.contains { $0.hasPrefix("::warning file=App/Conflicting.swift,line=5,col=5,title=navlayout ambiguous-layout::") })
+        #expect(
+            lines.contains {
+                $0.hasPrefix("::warning file=App/Conflicting.swift,line=5,col=5,title=navlayout ambiguous-layout::")
+            })
         #expect(lines.filter { $0.hasPrefix("::") }.count == 3)
     }
 
-    @Test("--format sarif is SARIF 2.1.0: a rule for every code, results at their lines, conflicts as related locations")
+    @Test(
+        "--format sarif is SARIF 2.1.0: a rule for every code, results at their lines, conflicts as related locations")
     func sarifFormat() async throws {
         let console = Console(files: ["App/Conflicting.swift": Array(Self.conflicting.utf8)])
         #expect(await run(["check", "App/Conflicting.swift", "--state", "ready", "--format", "sarif"], console) == 1)
         let log = try #require(try JSONSerialization.jsonObject(with: Data(console.stdout.utf8)) as? [String: Any])
         #expect(SARIFShape.problems(log).isEmpty, "\(SARIFShape.problems(log))")
         let run = try #require((log["runs"] as? [[String: Any]])?.first)
-        let rules = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])["rules"] as? [[String: Any]]
+        let rules =
+            try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])["rules"] as? [[String: Any]]
         #expect(rules?.compactMap { $0["id"] as? String } == DiagnosticCode.allCases.map(\.rawValue))
         let results = try #require(run["results"] as? [[String: Any]])
         #expect(results.count == 3)
         let conflict = try #require(results.first)
         #expect(conflict["ruleId"] as? String == "unsatisfiable-constraints")
         #expect(conflict["level"] as? String == "error")
-        let region = ((conflict["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["region"]
+        let region = ((conflict["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?[
+            "region"]
         #expect((region as? [String: Any])?["startLine"] as? Int == 8)
         let related = try #require(conflict["relatedLocations"] as? [[String: Any]])
         let relatedLines = related.compactMap {
@@ -163,7 +171,9 @@ struct SwiftCommandTests {
         let parser = XMLParser(data: Data(console.stdout.utf8))
         #expect(parser.parse(), "\(console.stdout)")
         #expect(console.stdout.contains(#"tests="3" failures="1""#))
-        #expect(console.stdout.contains(#"<testcase classname="navlayout.unsatisfiable-constraints" name="App/Conflicting.swift:8:7">"#))
+        #expect(
+            console.stdout.contains(
+                #"<testcase classname="navlayout.unsatisfiable-constraints" name="App/Conflicting.swift:8:7">"#))
         let clean = Console()
         #expect(await run(["check", Fixtures.path("seed-delegate-guidance.json"), "--format", "junit"], clean) == 0)
         #expect(clean.stdout.contains(#"<testcase classname="navlayout.guidance" name="layout" />"#))
@@ -221,14 +231,20 @@ enum SARIFShape {
                 if let index = result["ruleIndex"] as? Int {
                     require(rules.indices.contains(index), "result.ruleIndex points at a rule")
                     if rules.indices.contains(index) {
-                        require(rules[index]["id"] as? String == result["ruleId"] as? String, "ruleIndex matches ruleId")
+                        require(
+                            rules[index]["id"] as? String == result["ruleId"] as? String, "ruleIndex matches ruleId")
                     }
                 }
-                require(["none", "note", "warning", "error"].contains(result["level"] as? String ?? ""), "result.level")
-                let locations = (result["locations"] as? [[String: Any]] ?? []) + (result["relatedLocations"] as? [[String: Any]] ?? [])
+                require(
+                    ["none", "note", "warning", "error"].contains(result["level"] as? String ?? ""), "result.level")
+                let locations =
+                    (result["locations"] as? [[String: Any]] ?? [])
+                    + (result["relatedLocations"] as? [[String: Any]] ?? [])
                 for location in locations {
                     guard let physical = location["physicalLocation"] as? [String: Any] else { continue }
-                    require(((physical["artifactLocation"] as? [String: Any])?["uri"] as? String) != nil, "artifactLocation.uri")
+                    require(
+                        ((physical["artifactLocation"] as? [String: Any])?["uri"] as? String) != nil,
+                        "artifactLocation.uri")
                     if let region = physical["region"] as? [String: Any] {
                         require((region["startLine"] as? Int ?? 0) >= 1, "region.startLine >= 1")
                         require((region["startColumn"] as? Int ?? 1) >= 1, "region.startColumn >= 1")

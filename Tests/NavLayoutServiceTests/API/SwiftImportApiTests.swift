@@ -37,7 +37,8 @@ struct SwiftImportApiTests {
             let acme = try await service.createTenant("acme")
             let recursion = try Fixtures.text("swift/broken/Recursion.swift")
             let answer = try await service.client.send(
-                "POST", "/v1/imports/swift", token: acme.secret, json: try Self.json(["swift": recursion, "path": "R.swift"]))
+                "POST", "/v1/imports/swift", token: acme.secret,
+                json: try Self.json(["swift": recursion, "path": "R.swift"]))
             #expect(answer.status == 422)
             let errors = try #require(try answer.object()["errors"] as? [[String: Any]])
             #expect(errors.first?["path"] as? String == "swift")
@@ -105,7 +106,8 @@ struct SwiftImportApiTests {
             let diagnostics = try #require(try answer.object()["diagnostics"] as? [[String: Any]])
             let leftRight = try #require(diagnostics.first { $0["code"] as? String == "left-right-anchor" })
             let source = try #require(leftRight["source"] as? [String: Any])
-            #expect(source["path"] as? String == "L.swift" && source["line"] as? Int == 4 && source["column"] as? Int == 5)
+            #expect(
+                source["path"] as? String == "L.swift" && source["line"] as? Int == 4 && source["column"] as? Int == 5)
 
             request["delegate"] = ["ready": ["views": ["viewport"]]]
             let both = try await service.client.send(
