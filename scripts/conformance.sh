@@ -138,6 +138,12 @@ checks.positive_data_acceptance.expected-statuses = ["2XX", 401, 403, 404, 422]
 include-name = "POST /v1/layouts/{id}/replay"
 checks.positive_data_acceptance.expected-statuses = ["2XX", 401, 403, 404, 422]
 
+# A Swift file is any string to JSON Schema; it must be a layout delegate the importer can read
+# (422 with the errors at their lines otherwise).
+[[operations]]
+include-name = "POST /v1/imports/swift"
+checks.positive_data_acceptance.expected-statuses = ["2XX", 401, 403, 404, 422]
+
 # A tenant archive is any string to JSON Schema; its lines must be JSON records in order (400 for a
 # line that is not JSON, 422 for a record that is not valid, 409 for a tenant that exists).
 [[operations]]
