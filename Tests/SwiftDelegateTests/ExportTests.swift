@@ -33,18 +33,25 @@ struct ExportTests {
     }
 
     @Test("import(export(document)) lays out every matrix cell as the document does")
-    func roundTrip() throws {
-        let delegates = try Self.delegates()
-        #expect(delegates.count >= 10)
+    func roundTrip() async throws {
+        #expect(try Self.delegates().count >= 10)
+        let problems = try await OffPool.run { try Self.roundTripProblems() }
+        #expect(problems.isEmpty, "\(problems)")
+    }
+
+    /// What differs between each delegate and its export read back, one line per delegate and state.
+    static func roundTripProblems() throws -> [String] {
+        var problems: [String] = []
+        let delegates = try delegates()
         let pipeline = LayoutPipeline(clock: { 0 })
         for (name, delegate) in delegates {
             let swift = try SwiftDelegateExport.swift(
-                delegateJSON: JSONWriter().bytes(for: delegate), className: Self.className(name))
+                delegateJSON: JSONWriter().bytes(for: delegate), className: className(name))
             let imported: SwiftDelegateImport
             do {
                 imported = try SwiftDelegateImport.run(Array(swift.utf8), path: "Exported.swift")
             } catch {
-                Issue.record("\(name): the export does not import: \(error)\n\(swift)")
+                problems.append("\(name): the export does not import: \(error)\n\(swift)")
                 continue
             }
             let readBack = try JSONParser().parse(imported.delegateJSON)
@@ -70,19 +77,24 @@ struct ExportTests {
                         )
                     }
                 }
-                #expect(
-                    differing.isEmpty,
-                    "\(name) \(state): \(differing.count) cells differ, first \(differing.first ?? "")")
+                if !differing.isEmpty {
+                    problems.append("\(name) \(state): \(differing.count) cells differ, first \(differing.first ?? "")")
+                }
             }
         }
+        return problems
     }
 
     @Test("every export typechecks with swiftc -typecheck -swift-version 6 against the UIKit and SDK stub")
-    func typechecks() throws {
-        guard let swiftc = Self.swiftc() else {
-            Issue.record("no swiftc on the PATH to typecheck with")
-            return
-        }
+    func typechecks() async throws {
+        let problems = try await OffPool.run { try Self.typecheckProblems() }
+        #expect(problems.isEmpty, "\(problems)")
+    }
+
+    /// What swiftc says of the stub and the exports, when it refuses them.
+    static func typecheckProblems() throws -> [String] {
+        guard let swiftc = Self.swiftc() else { return ["no swiftc on the PATH to typecheck with"] }
+        var problems: [String] = []
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("navlayout-export-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -96,7 +108,7 @@ struct ExportTests {
                     stub.appendingPathComponent(file).path, "-emit-module-path",
                     folder.appendingPathComponent("\(module).swiftmodule").path,
                 ])
-            #expect(status.code == 0, "\(module) stub: \(status.output)")
+            if status.code != 0 { problems.append("\(module) stub: \(status.output)") }
         }
         var files: [String] = []
         for (name, delegate) in try Self.delegates() {
@@ -109,20 +121,24 @@ struct ExportTests {
         // The documentation's sample against the same stub: the stub is the SDK's surface.
         files.append(Fixtures.folder.appendingPathComponent("BasicLayoutDelegate.swift").path)
         let status = try Self.run(swiftc, ["-typecheck", "-swift-version", "6", "-I", folder.path] + files)
-        #expect(status.code == 0, "\(status.output)")
+        if status.code != 0 { problems.append(status.output) }
+        return problems
     }
 
     @Test("every export is laid out as swift-format (the toolchain's, default configuration) lays it out")
-    func formatted() throws {
-        guard let swiftc = Self.swiftc() else {
-            Issue.record("no toolchain on the PATH")
-            return
-        }
+    func formatted() async throws {
+        let problems = try await OffPool.run { try Self.formatProblems() }
+        #expect(problems.isEmpty, "\(problems)")
+    }
+
+    /// The exports swift-format lays out otherwise.
+    static func formatProblems() throws -> [String] {
+        guard let swiftc = Self.swiftc() else { return ["no toolchain on the PATH"] }
+        var problems: [String] = []
         let formatter = URL(fileURLWithPath: swiftc).deletingLastPathComponent().appendingPathComponent("swift-format")
             .path
         guard FileManager.default.isExecutableFile(atPath: formatter) else {
-            Issue.record("no swift-format beside \(swiftc)")
-            return
+            return ["no swift-format beside \(swiftc)"]
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("navlayout-format-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -134,9 +150,11 @@ struct ExportTests {
             try Data(swift.utf8).write(to: file)
             // Run from the folder, so that the repository's own .swift-format is not found.
             let status = try Self.run(formatter, [file.path], in: folder)
-            #expect(status.code == 0)
-            #expect(status.output == swift, "\(name): swift-format lays it out otherwise")
+            if status.code != 0 || status.output != swift {
+                problems.append("\(name): swift-format lays it out otherwise")
+            }
         }
+        return problems
     }
 
     static func swiftc() -> String? {

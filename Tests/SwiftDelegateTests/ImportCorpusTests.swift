@@ -35,7 +35,7 @@ struct ImportCorpusTests {
     }
 
     @Test("each style imports to its JSON equivalent, which lays out every matrix cell the same", arguments: styles)
-    func style(name: String) throws {
+    func style(name: String) async throws {
         let path = "corpus/\(name).swift"
         let imported = try SwiftDelegateImport.run(try Fixtures.bytes(path), path: path)
         let document = try JSONParser().parse(imported.delegateJSON)
@@ -66,9 +66,11 @@ struct ImportCorpusTests {
             request["delegate"] = delegate
             return try LayoutBody(document: .object(request))
         }
-        let pipeline = LayoutPipeline(clock: { 0 })
-        let fromSwift = try pipeline.matrix(try body(document))
-        let fromJSON = try pipeline.matrix(try body(expected))
+        let (swiftBody, jsonBody) = (try body(document), try body(expected))
+        let (fromSwift, fromJSON) = try await OffPool.run {
+            let pipeline = LayoutPipeline(clock: { 0 })
+            return (try pipeline.matrix(swiftBody), try pipeline.matrix(jsonBody))
+        }
         for (cell, (a, b)) in zip(fromJSON.plan.cells, zip(fromJSON.results, fromSwift.results)) {
             #expect(
                 ImportRoundTripTests.geometry(a, renaming: [:]) == ImportRoundTripTests.geometry(b, renaming: [:]),

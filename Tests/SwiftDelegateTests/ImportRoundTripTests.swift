@@ -27,7 +27,7 @@ struct ImportRoundTripTests {
     @Test(
         "BasicLayoutDelegate.swift, verbatim, imports to the seed fixture's frames on every cell of the device matrix",
         arguments: ["seed-delegate-guidance.json", "seed-delegate-prompt.json"])
-    func documentationSample(fixture: String) throws {
+    func documentationSample(fixture: String) async throws {
         let imported = try SwiftDelegateImport.run(
             try Fixtures.bytes("BasicLayoutDelegate.swift"), path: "BasicLayoutDelegate.swift")
         #expect(imported.warnings.isEmpty)
@@ -38,9 +38,14 @@ struct ImportRoundTripTests {
             return
         }
         object["delegate"] = delegate
-        let pipeline = LayoutPipeline(clock: { 0 })
-        let expected = try pipeline.matrix(try LayoutBody(document: fixtureDocument))
-        let actual = try pipeline.matrix(try LayoutBody(document: .object(object)))
+        let actualDocument = JSONValue.object(object)
+        let (expected, actual) = try await OffPool.run {
+            let pipeline = LayoutPipeline(clock: { 0 })
+            return (
+                try pipeline.matrix(try LayoutBody(document: fixtureDocument)),
+                try pipeline.matrix(try LayoutBody(document: actualDocument))
+            )
+        }
         #expect(expected.plan.cells.count == actual.plan.cells.count)
         #expect(expected.plan.cells.count == DeviceCatalog.presets.count * 2 * 2 * 3)
         var differing = 0
