@@ -4,8 +4,9 @@ import NavigationLayout
 import SwiftDelegate
 import Testing
 
-/// Delegate documents written as Swift: the Swift typechecks against the repository's stub of UIKit
-/// and the Navigation SDK, and reads back (import) to the document's frames on every matrix cell.
+/// Delegate documents written as Swift read back (import) to the document's frames on every matrix
+/// cell. That the Swift typechecks against the stub of UIKit and the SDK, and is laid out as
+/// swift-format lays it out, is checked by scripts/check-swift-export.sh (run by .ci/run).
 @Suite("Exporting a delegate as Swift")
 struct ExportTests {
     /// Every delegate the fixtures hold, as (name, delegate document).
@@ -83,103 +84,6 @@ struct ExportTests {
             }
         }
         return problems
-    }
-
-    @Test("every export typechecks with swiftc -typecheck -swift-version 6 against the UIKit and SDK stub")
-    func typechecks() async throws {
-        let problems = try await OffPool.run { try Self.typecheckProblems() }
-        #expect(problems.isEmpty, "\(problems)")
-    }
-
-    /// What swiftc says of the stub and the exports, when it refuses them.
-    static func typecheckProblems() throws -> [String] {
-        guard let swiftc = Self.swiftc() else { return ["no swiftc on the PATH to typecheck with"] }
-        var problems: [String] = []
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("navlayout-export-\(getpid())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let stub = Fixtures.folder.appendingPathComponent("stub")
-        for (module, file, extra) in [
-            ("UIKit", "UIKit.swift", [String]()), ("GoogleNavigation", "GoogleNavigation.swift", ["-I", folder.path]),
-        ] {
-            let status = try Self.run(
-                swiftc,
-                ["-emit-module", "-parse-as-library", "-module-name", module, "-swift-version", "6"] + extra + [
-                    stub.appendingPathComponent(file).path, "-emit-module-path",
-                    folder.appendingPathComponent("\(module).swiftmodule").path,
-                ])
-            if status.code != 0 { problems.append("\(module) stub: \(status.output)") }
-        }
-        var files: [String] = []
-        for (name, delegate) in try Self.delegates() {
-            let swift = try SwiftDelegateExport.swift(
-                delegateJSON: JSONWriter().bytes(for: delegate), className: Self.className(name))
-            let file = folder.appendingPathComponent(Self.className(name) + ".swift")
-            try Data(swift.utf8).write(to: file)
-            files.append(file.path)
-        }
-        // The documentation's sample against the same stub: the stub is the SDK's surface.
-        files.append(Fixtures.folder.appendingPathComponent("BasicLayoutDelegate.swift").path)
-        let status = try Self.run(swiftc, ["-typecheck", "-swift-version", "6", "-I", folder.path] + files)
-        if status.code != 0 { problems.append(status.output) }
-        return problems
-    }
-
-    @Test("every export is laid out as swift-format (the toolchain's, default configuration) lays it out")
-    func formatted() async throws {
-        let problems = try await OffPool.run { try Self.formatProblems() }
-        #expect(problems.isEmpty, "\(problems)")
-    }
-
-    /// The exports swift-format lays out otherwise.
-    static func formatProblems() throws -> [String] {
-        guard let swiftc = Self.swiftc() else { return ["no toolchain on the PATH"] }
-        var problems: [String] = []
-        let formatter = URL(fileURLWithPath: swiftc).deletingLastPathComponent().appendingPathComponent("swift-format")
-            .path
-        guard FileManager.default.isExecutableFile(atPath: formatter) else {
-            return ["no swift-format beside \(swiftc)"]
-        }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("navlayout-format-\(getpid())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        for (name, delegate) in try Self.delegates() {
-            let swift = try SwiftDelegateExport.swift(
-                delegateJSON: JSONWriter().bytes(for: delegate), className: Self.className(name))
-            let file = folder.appendingPathComponent("Export.swift")
-            try Data(swift.utf8).write(to: file)
-            // Run from the folder, so that the repository's own .swift-format is not found.
-            let status = try Self.run(formatter, [file.path], in: folder)
-            if status.code != 0 || status.output != swift {
-                problems.append("\(name): swift-format lays it out otherwise")
-            }
-        }
-        return problems
-    }
-
-    static func swiftc() -> String? {
-        for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
-            let candidate = "\(directory)/swiftc"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return FileManager.default.isExecutableFile(atPath: "/opt/swift/usr/bin/swiftc")
-            ? "/opt/swift/usr/bin/swiftc" : nil
-    }
-
-    static func run(_ executable: String, _ arguments: [String], in folder: URL? = nil) throws -> (
-        code: Int32, output: String
-    ) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        if let folder { process.currentDirectoryURL = folder }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = folder == nil ? pipe : FileHandle.nullDevice
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
     }
 
     @Test("a document that is not a delegate, or a class name that is not Swift, is refused")
