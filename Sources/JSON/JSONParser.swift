@@ -45,6 +45,22 @@ public struct JSONParser: Sendable {
         return try result.get()
     }
 
+    /// The end of the plain run from `position`: eight bytes at a time while none of them is a quote,
+    /// a backslash, a control character or part of a multi-byte scalar (word-wide tests that a byte
+    /// is below a bound or equal to a value), then byte by byte through the word that fails.
+    @inline(__always)
+    static func endOfPlainRunByWords(in buffer: UnsafeBufferPointer<UInt8>, from position: Int) -> Int {
+        var position = position
+        if let base = buffer.baseAddress {
+            while position + 8 <= buffer.count {
+                let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
+                if hasSpecialByte(word) { break }
+                position += 8
+            }
+        }
+        return endOfPlainRun(in: buffer, from: position)
+    }
+
     /// The position of the first byte at or after `position` that ends a plain run inside a string
     /// (see `hasSpecialByte`), or `buffer.count`: the byte-wise finish of the string scan's word-wide one.
     @inline(__always)
@@ -315,18 +331,7 @@ private struct Reader {
         // stored back to memory for every byte).
         let buffer = bytes
         while offset < buffer.count {
-            var position = offset
-            if let base = buffer.baseAddress {
-                // Eight bytes at a time while none of them is a quote, a backslash, a control character
-                // or part of a multi-byte scalar (word-wide tests that a byte is below a bound or equal
-                // to a value; the byte loop below settles the word that fails).
-                while position + 8 <= buffer.count {
-                    let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
-                    if JSONParser.hasSpecialByte(word) { break }
-                    position += 8
-                }
-            }
-            offset = JSONParser.endOfPlainRun(in: buffer, from: position)
+            offset = JSONParser.endOfPlainRunByWords(in: buffer, from: offset)
             guard offset < buffer.count else { break }
             let byte = buffer[offset]
             if byte == UInt8(ascii: "\"") {
@@ -343,16 +348,8 @@ private struct Reader {
         // With escapes: the plain runs between them are found as above and copied whole.
         var scratch: [UInt8] = Array(UnsafeBufferPointer(rebasing: bytes[start..<offset]))
         while offset < buffer.count {
-            var position = offset
-            if let base = buffer.baseAddress {
-                while position + 8 <= buffer.count {
-                    let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
-                    if JSONParser.hasSpecialByte(word) { break }
-                    position += 8
-                }
-            }
             let runStart = offset
-            offset = JSONParser.endOfPlainRun(in: buffer, from: position)
+            offset = JSONParser.endOfPlainRunByWords(in: buffer, from: offset)
             if offset > runStart {
                 scratch.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart..<offset]))
             }
