@@ -131,9 +131,12 @@ let package = Package(
         .executableTarget(
             name: "navlayout-storage-bench", dependencies: ["Storage", "BenchmarkSupport"],
             path: "Benchmarks/navlayout-storage-bench"),
+        // Tests that start programs use this instead of Foundation's Process (see its file).
+        .systemLibrary(name: "CSpawn", path: "Tests/Support/CSpawn"),
+        .target(name: "ChildProcess", dependencies: ["CSpawn"], path: "Tests/Support/ChildProcess"),
         .testTarget(
             name: "StorageTests",
-            dependencies: ["Storage"],
+            dependencies: ["Storage", "ChildProcess"],
             exclude: ["Fixtures"]
         ),
 
@@ -141,7 +144,7 @@ let package = Package(
         .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
         // HTTP/1.1 over sockets: parser, limits, connections, router; knows nothing of layouts.
         .target(name: "HTTPServer", dependencies: ["CEpoll", "JSON"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "ChildProcess"]),
         // The server's own route under load, for scripts/bench-http.sh; and the request parser alone
         // (--profile parse) for scripts/check-budgets.sh.
         .executableTarget(

@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import Testing
 
@@ -56,22 +57,14 @@ struct DescriptorExhaustionTests {
     @Test("backs off while out of descriptors instead of spinning, then accepts again")
     func backsOffWhenOutOfDescriptors() async throws {
         let binary = try BenchServerProcess.locate()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "ulimit -n 48 && exec \"$0\" --port 0 --loops 2", binary]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        defer {
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
-        }
-        let pid = process.processIdentifier
+        let process = try ChildProcess(
+            executable: "/bin/sh", arguments: ["-c", "ulimit -n 48 && exec \"$0\" --port 0 --loops 2", binary])
+        let pid = process.pid
 
         let line = try await onOwnThread { () -> String in
             var text = ""
             while !text.contains("\n") {
-                let chunk = output.fileHandleForReading.availableData
+                let chunk = process.readOutput()
                 if chunk.isEmpty { break }
                 text += String(decoding: chunk, as: UTF8.self)
             }
@@ -97,6 +90,6 @@ struct DescriptorExhaustionTests {
         fresh.send("GET /healthz HTTP/1.1\r\nHost: a\r\n\r\n")
         #expect(try await fresh.readResponse().status == 200)
 
-        kill(pid, SIGTERM)
+        process.signal(SIGTERM)
     }
 }

@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import Testing
 
@@ -72,22 +73,13 @@ struct BackupTests {
         let writer = try DurabilityWriter.locate()
         let folder = try TemporaryFolder()
         let path = folder.file("busy.sqlite")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: writer)
-        process.arguments = [path, "1", "8", "20000"]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let pid = process.processIdentifier
-        defer {
-            kill(pid, SIGKILL)
-            process.waitUntilExit()
-        }
+        let process = try ChildProcess(executable: writer, arguments: [path, "1", "8", "20000"])
+        defer { process.signal(SIGKILL) }  // also keeps the writer alive, and writing, to the end
         // Read acknowledgements until a few hundred came, then back up while the writes go on.
         var acknowledged: [Int] = []
         var partial = ""
         while acknowledged.count < 300 {
-            let chunk = output.fileHandleForReading.availableData
+            let chunk = process.readOutput()
             try #require(!chunk.isEmpty, "the writer stopped early")
             partial += String(decoding: chunk, as: UTF8.self)
             var lines = partial.split(separator: "\n", omittingEmptySubsequences: false)
@@ -143,18 +135,10 @@ struct BackupTests {
 
         // Another process writing to the database.
         let other = folder.file("other.sqlite")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try DurabilityWriter.locate())
-        process.arguments = [other, "1", "1", "1000000"]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let pid = process.processIdentifier
-        defer {
-            kill(pid, SIGKILL)
-            process.waitUntilExit()
-        }
-        try #require(!output.fileHandleForReading.availableData.isEmpty, "the writer did not start")
+        let process = try ChildProcess(
+            executable: try DurabilityWriter.locate(), arguments: [other, "1", "1", "1000000"])
+        defer { process.signal(SIGKILL) }  // also keeps the writer alive, and writing, to the end
+        try #require(!process.readOutput().isEmpty, "the writer did not start")
         #expect(throws: MaintenanceError.databaseInUse(path: other)) {
             try DatabaseRestore.replace(other, with: backup, migrator: migrator)
         }

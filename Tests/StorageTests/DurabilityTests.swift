@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import Testing
 
@@ -47,40 +48,32 @@ struct DurabilityTests {
     /// with SIGKILL mid-stream, and returns every id it acknowledged (including those still in the
     /// pipe when it died).
     private func runAndKill(writer: String, database: String, firstID: Int, killAfter: Int) throws -> [Int] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: writer)
         // A limit far beyond what is read, so the kill always lands while writes are in flight.
-        process.arguments = [database, String(firstID), "16", "1000000"]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
+        let process = try ChildProcess(executable: writer, arguments: [database, String(firstID), "16", "1000000"])
         // Guards against a writer that stops making progress: without it the read below would wait
         // forever. Firing only ends the child; the expectations below then fail.
-        let pid = process.processIdentifier
+        let pid = process.pid
         let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
         DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(120), execute: watchdog)
         defer { watchdog.cancel() }
 
-        let reading = output.fileHandleForReading
         var acknowledged: [Int] = []
         var partialLine = ""
         var killed = false
         while true {
-            let chunk = reading.availableData
+            let chunk = process.readOutput()
             if chunk.isEmpty { break }  // end of file: the child is gone and the pipe drained
             partialLine += String(decoding: chunk, as: UTF8.self)
             var lines = partialLine.split(separator: "\n", omittingEmptySubsequences: false)
             partialLine = String(lines.removeLast())
             acknowledged += lines.compactMap { Int($0) }
             if !killed, acknowledged.count >= killAfter {
-                kill(process.processIdentifier, SIGKILL)
+                process.signal(SIGKILL)
                 killed = true
             }
         }
-        process.waitUntilExit()
         #expect(killed)
-        #expect(process.terminationReason == .uncaughtSignal)
-        #expect(process.terminationStatus == SIGKILL)
+        #expect(process.wait() == .signaled(signal: SIGKILL))
         return acknowledged
     }
 
