@@ -49,15 +49,15 @@ enum SolveRoutes: ServiceFeature {
     }
 
     /// The request's body through the layout pipeline, its profile fetched and merged. A small body
-    /// without a profile is solved on the handler's thread (a thread hop costs more than its solve);
-    /// a larger one, or one a stored profile fills in (of any size), on the solver pool.
+    /// of few views without a profile is solved on the handler's thread (a thread hop costs more
+    /// than its solve); any other, or one a stored profile fills in, on the solver pool.
     static func solveBody(of request: Request, tenantID: String, environment: ServiceEnvironment) async throws
         -> SolvedLayout
     {
         let body = try await EngineRequestBody.layoutBody(request, environment: environment)
         let profile = try await environment.profile(for: body, tenantID: tenantID)
         let layouts = environment.layouts
-        let inline = profile == nil && request.body.count <= SolverPool.inlineBodyBytes
+        let inline = profile == nil && SolverPool.solvesInline(body.document, bytes: request.body.count)
         let solved = try await environment.solving.solve(inline: inline, detail: "the layout request is not valid") {
             () throws(RequestError) -> SolvedLayout in
             try layouts.solve(body, profile: profile)

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import JSON
 import NavigationLayout
 
 /// Threads of their own for the work whose cost grows with the request: large layouts, device
@@ -12,9 +13,23 @@ import NavigationLayout
 /// so an idle service (or a test that builds many) keeps none. At most `queueLimit` jobs wait; past it
 /// a request is answered 503 with Retry-After rather than queued without end.
 public final class SolverPool: @unchecked Sendable {
-    /// Bodies up to this size are solved on the handler's own thread: they hold a few dozen views at
-    /// most, and a solve of that size takes less than handing it to another thread.
+    /// Bodies up to this size, declaring at most `inlineViews` custom views, are solved on the
+    /// handler's own thread: a solve of that size takes less than handing it to another thread.
     public static let inlineBodyBytes = 16 * 1024
+    /// The overlap and ambiguity checks grow with the square of the custom views, and a body of
+    /// `inlineBodyBytes` can declare a couple of hundred of them (a quarter of a second to solve);
+    /// a body with more than this many goes to the pool whatever its size.
+    public static let inlineViews = 32
+
+    /// Whether a layout body of `bytes` bytes that no stored profile fills in is solved on the
+    /// handler's thread (see `inlineBodyBytes` and `inlineViews`).
+    public static func solvesInline(_ document: JSONValue, bytes: Int) -> Bool {
+        guard bytes <= inlineBodyBytes else { return false }
+        guard case .object(let request) = document, case .object(let delegate)? = request["delegate"],
+            case .object(let views)? = delegate["views"]
+        else { return true }
+        return views.count <= inlineViews
+    }
 
     public let threads: Int
     public let queueLimit: Int

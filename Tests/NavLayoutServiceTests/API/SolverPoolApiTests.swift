@@ -1,6 +1,7 @@
 import BenchmarkSupport
 import Foundation
 import HTTPServer
+import JSON
 import NavLayoutService
 import Synchronization
 import Testing
@@ -39,6 +40,25 @@ struct SolverPoolApiTests {
     }
 }
 
+/// Which requests the handler's thread solves itself: small bodies of few views only. A small body
+/// can still declare a couple of hundred views, whose checks grow with their square.
+@Suite("Solving inline")
+struct SolvingInlineTests {
+    @Test("a small body of few views is solved inline; a small body of many views, or a large body, on the pool")
+    func inlineDecision() throws {
+        let sample = try Fixtures.bytes("seed-delegate-prompt.json")
+        #expect(SolverPool.solvesInline(try JSONParser().parse(sample), bytes: sample.count))
+
+        let piled = piledLayoutRequest(views: 150)
+        #expect(piled.count <= SolverPool.inlineBodyBytes)
+        #expect(!SolverPool.solvesInline(try JSONParser().parse(piled), bytes: piled.count))
+
+        let few = piledLayoutRequest(views: SolverPool.inlineViews)
+        #expect(SolverPool.solvesInline(try JSONParser().parse(few), bytes: few.count))
+        #expect(!SolverPool.solvesInline(try JSONParser().parse(few), bytes: SolverPool.inlineBodyBytes + 1))
+    }
+}
+
 /// A flag shared with a pool thread.
 private final class Flag: Sendable {
     let value = Mutex(false)
@@ -55,15 +75,19 @@ struct SolverPoolQueueTests {
     @Test("a job past the queue limit is refused with 503 and Retry-After")
     func fullQueueIsRefused() async throws {
         let pool = SolverPool(threads: 1, queueLimit: 1)
+        let started = Flag()
         let release = Flag()
-        // One job holds the thread until released; one waits; the third finds the queue full.
+        // One job holds the thread until released; one waits; the third finds the queue full. The
+        // second is sent once the first has left the queue (a thread counts as running before it
+        // takes its job).
         let holding = Task {
             try await pool.run {
+                started.value.withLock { $0 = true }
                 while !release.value.withLock({ $0 }) { usleep(1000) }
                 return 1
             }
         }
-        while pool.load.running < 1 { try await Task.sleep(for: .milliseconds(1)) }
+        while !started.value.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(1)) }
         let waiting = Task { try await pool.run { 2 } }
         while pool.load.waiting < 1 { try await Task.sleep(for: .milliseconds(1)) }
         do {
