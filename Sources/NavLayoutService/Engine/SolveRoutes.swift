@@ -16,11 +16,10 @@ enum SolveRoutes: ServiceFeature {
     /// its id.
     static let solve: ServiceHandler = { request, _, environment in
         let key = try await environment.authenticator.tenant(of: request)
-        let record = try recordParameter(request)
-        let solved = try await solveBody(of: request, tenantID: key.tenantID, environment: environment)
-        guard record else { return Response.json(solved.resultBytes()) }
-        let id = LayoutID.generate()
-        let resultBytes = solved.resultBytes(id: id.text)
+        let id = try recordParameter(request) ? LayoutID.generate() : nil
+        let (solved, resultBytes) = try await solveBody(
+            of: request, tenantID: key.tenantID, environment: environment, answer: { $0.resultBytes(id: id?.text) })
+        guard let id else { return Response.json(resultBytes) }
         let row = NewLayoutRecord(id: id, tenantID: key.tenantID, solved: solved, resultBytes: resultBytes)
         try await environment.repositories.layouts.record(row)
         var response = Response.json(resultBytes)
@@ -31,9 +30,10 @@ enum SolveRoutes: ServiceFeature {
     /// POST /v1/layouts/svg: the picture of a solve that is never recorded.
     static let picture: ServiceHandler = { request, _, environment in
         let key = try await environment.authenticator.tenant(of: request)
-        let solved = try await solveBody(of: request, tenantID: key.tenantID, environment: environment)
-        let picture = LayoutPicture(request: solved.request, result: solved.result)
-        return svgResponse(SVGRenderer().renderDocument(picture))
+        let (_, document) = try await solveBody(of: request, tenantID: key.tenantID, environment: environment) {
+            SVGRenderer().renderDocument(LayoutPicture(request: $0.request, result: $0.result))
+        }
+        return svgResponse(document)
     }
 
     /// GET /v1/layouts/{id}.svg: the picture of a recorded layout, drawn from the stored request
@@ -48,22 +48,27 @@ enum SolveRoutes: ServiceFeature {
         return svgResponse(SVGRenderer().renderDocument(picture))
     }
 
-    /// The request's body through the layout pipeline, its profile fetched and merged. A small body
-    /// of few views without a profile is solved on the handler's thread (a thread hop costs more
-    /// than its solve); any other, or one a stored profile fills in, on the solver pool.
-    static func solveBody(of request: Request, tenantID: String, environment: ServiceEnvironment) async throws
-        -> SolvedLayout
-    {
+    /// The request's body through the layout pipeline, its profile fetched and merged, and `answer`
+    /// made of the solved layout in the same job: what is written of a large layout (its bytes, its
+    /// picture) grows with it as its solve does. A small body of few views without a profile is
+    /// solved on the handler's thread (a thread hop costs more than its solve); any other, or one a
+    /// stored profile fills in, on the solver pool.
+    static func solveBody<Answer: Sendable>(
+        of request: Request, tenantID: String, environment: ServiceEnvironment,
+        answer: @escaping @Sendable (SolvedLayout) -> Answer
+    ) async throws -> (SolvedLayout, Answer) {
         let body = try await EngineRequestBody.layoutBody(request, environment: environment)
         let profile = try await environment.profile(for: body, tenantID: tenantID)
         let layouts = environment.layouts
         let inline = profile == nil && SolverPool.solvesInline(body.document, bytes: request.body.count)
-        let solved = try await environment.solving.solve(inline: inline, detail: "the layout request is not valid") {
-            () throws(RequestError) -> SolvedLayout in
-            try layouts.solve(body, profile: profile)
+        let (solved, answered) = try await environment.solving.solve(
+            inline: inline, detail: "the layout request is not valid"
+        ) { () throws(RequestError) -> (SolvedLayout, Answer) in
+            let solved = try layouts.solve(body, profile: profile)
+            return (solved, answer(solved))
         }
         environment.metrics.recordSolve(duration: .microseconds(solved.result.solveMicros ?? 0))
-        return solved
+        return (solved, answered)
     }
 
     /// The picture of a stored request and result. Both were written by this service, so one that
