@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 import NavLayoutService
 import Storage
@@ -73,6 +74,39 @@ struct LayoutPipelineApiTests {
             #expect(errors.compactMap { $0["path"] as? String } == ["screen.width", "screen.height"])
             #expect((errors.first?["message"] as? String)?.contains("at most 10000 points") == true)
         }
+    }
+
+    @Test("a layout, matrix or scenario over a configured limit is a 422 naming the limit and the count")
+    func configuredLimitIsRefused() async throws {
+        try await LiveService.with(
+            configure: { $0.layoutLimits.views = 10 },
+            run: { service in
+                let acme = try await service.createTenant("acme")
+                let layout = try #require(
+                    try JSONSerialization.jsonObject(with: Data(chainedLayoutRequest(views: 11))) as? [String: Any])
+                var matrix = layout
+                matrix["matrix"] = ["devices": ["iphone-se-3"], "directions": ["ltr"], "orientations": ["portrait"]]
+                var scenario = layout
+                scenario["state"] = nil
+                scenario["steps"] = [["event": "setLayoutDelegate"], ["event": "enableNavigation"]]
+                for (path, body) in [
+                    ("/v1/layouts", layout), ("/v1/layouts/matrix", matrix), ("/v1/scenarios", scenario),
+                ] {
+                    let answer = try await service.client.send(
+                        "POST", path, token: acme.secret, json: try Fixtures.json(body))
+                    let problem = try answer.expectProblem(422)
+                    let messages = (problem["errors"] as? [[String: Any]] ?? []).compactMap { $0["message"] as? String }
+                    #expect(
+                        messages.contains {
+                            $0.contains("has 11 views") && $0.contains("the limit is 10 (--max-views)")
+                        },
+                        "\(path): \(answer.text)")
+                }
+                let within = try await service.client.send(
+                    "POST", "/v1/layouts?record=false", token: acme.secret,
+                    json: String(decoding: chainedLayoutRequest(views: 10), as: UTF8.self))
+                #expect(within.status == 200, "\(within.text)")
+            })
     }
 
     @Test("a profile reference of the wrong type is a 422 at its path, before any profile is read")
