@@ -127,14 +127,10 @@ struct CheckReport {
     // MARK: SARIF
 
     var sarif: JSONValue {
-        let rules = DiagnosticCode.allCases
-        let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1, $0) })
-        let results: [JSONValue] = ordered.map { diagnostic in
-            var result = JSONObject()
-            result["ruleId"] = .string(diagnostic.code.rawValue)
-            result["ruleIndex"] = .number(Double(ruleIndex[diagnostic.code] ?? 0))
-            result["level"] = .string(SARIFDiffReport.level(diagnostic.severity))
-            result["message"] = ["text": .string(diagnostic.message)]
+        var log = SARIFLog(rules: DiagnosticCode.allCases)
+        log.run["artifacts"] = [["location": ["uri": .string(file)]]]
+        log.results = ordered.map { diagnostic in
+            var result = log.result(for: diagnostic, message: diagnostic.message)
             result["locations"] = [location(place(of: diagnostic), items: diagnostic.items)]
             let related = conflicting(diagnostic).enumerated().map { index, conflict -> JSONValue in
                 var object = location(conflict.place, items: []).objectValue ?? JSONObject()
@@ -143,29 +139,10 @@ struct CheckReport {
                 return .object(object)
             }
             if !related.isEmpty { result["relatedLocations"] = .array(related) }
-            var properties = JSONObject()
-            properties["state"] = .string(diagnostic.state)
-            properties["items"] = .array(diagnostic.items.map(JSONValue.string))
-            if let constraint = diagnostic.constraint { properties["constraint"] = .string(constraint) }
-            result["properties"] = .object(properties)
+            result["properties"] = .object(SARIFLog.properties(of: diagnostic))
             return .object(result)
         }
-        let driver: JSONValue = [
-            "name": "navlayout",
-            "informationUri": "https://developers.google.com/maps/documentation/navigation/ios-sdk",
-            "rules": .array(rules.map(SARIFDiffReport.rule)),
-        ]
-        return [
-            "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
-            "version": "2.1.0",
-            "runs": [
-                [
-                    "tool": ["driver": driver],
-                    "artifacts": [["location": ["uri": .string(file)]]],
-                    "results": .array(results),
-                ]
-            ],
-        ]
+        return log.jsonValue
     }
 
     private func location(_ place: DiagnosticSource?, items: [String]) -> JSONValue {

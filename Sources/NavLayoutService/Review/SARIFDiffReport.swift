@@ -1,10 +1,8 @@
 import JSON
 import NavigationLayout
 
-/// A layout diff as SARIF 2.1.0, the form code review tools annotate changes with: one result per
-/// diagnostic a change introduced, its rule the diagnostic code (with the SDK rule it enforces), its
-/// level the severity, located in the after document when it is a file and logically in the cell and
-/// the components it names.
+/// A layout diff as a SARIF log (`SARIFLog`): one result per diagnostic a change introduced, located
+/// in the after document when it is a file and logically in the cell and the components it names.
 struct SARIFDiffReport {
     var diff: MatrixDiff
     var context: DiffReportContext
@@ -19,43 +17,19 @@ struct SARIFDiffReport {
         for cell in diff.cells {
             for diagnostic in cell.diff.introducedDiagnostics { used.insert(diagnostic.code) }
         }
-        let rules = DiagnosticCode.allCases.filter(used.contains)
-        let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1, $0) })
-        var results: [JSONValue] = []
+        var log = SARIFLog(rules: DiagnosticCode.allCases.filter(used.contains))
+        log.run["automationDetails"] = [
+            "description": ["text": .string("navlayout diff \(context.before) → \(context.after)")]
+        ]
         for cell in diff.cells.sorted(by: { $0.index < $1.index }) {
             for diagnostic in cell.diff.introducedDiagnostics {
-                results.append(result(diagnostic, cell: cell, ruleIndex: ruleIndex[diagnostic.code] ?? 0))
+                log.results.append(result(diagnostic, cell: cell, in: log))
             }
         }
-        let driver: JSONValue = [
-            "name": "navlayout",
-            "rules": .array(rules.map(Self.rule)),
-        ]
-        return [
-            "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
-            "version": "2.1.0",
-            "runs": [
-                [
-                    "tool": ["driver": driver],
-                    "automationDetails": [
-                        "description": ["text": .string("navlayout diff \(context.before) → \(context.after)")]
-                    ],
-                    "results": .array(results),
-                ]
-            ],
-        ]
+        return log.jsonValue
     }
 
-    static func rule(_ code: DiagnosticCode) -> JSONValue {
-        [
-            "id": .string(code.rawValue),
-            "shortDescription": ["text": .string(code.reference)],
-            "fullDescription": ["text": .string(code.rule)],
-            "defaultConfiguration": ["level": .string(level(code.severity))],
-        ]
-    }
-
-    func result(_ diagnostic: Diagnostic, cell: MatrixDiff.Cell, ruleIndex: Int) -> JSONValue {
+    func result(_ diagnostic: Diagnostic, cell: MatrixDiff.Cell, in log: SARIFLog) -> JSONValue {
         var location = JSONObject()
         if let artifact = context.afterArtifact {
             location["physicalLocation"] = ["artifactLocation": ["uri": .string(artifact)]]
@@ -67,29 +41,14 @@ struct SARIFDiffReport {
                 })
         var properties = JSONObject()
         properties["cell"] = .string(cell.key)
-        properties["items"] = .array(diagnostic.items.map(JSONValue.string))
-        properties["state"] = .string(diagnostic.state)
-        if let constraint = diagnostic.constraint { properties["constraint"] = .string(constraint) }
-        return [
-            "ruleId": .string(diagnostic.code.rawValue),
-            "ruleIndex": .number(Double(ruleIndex)),
-            "level": .string(Self.level(diagnostic.severity)),
-            "message": ["text": .string("\(cell.key): \(diagnostic.message)")],
-            "locations": [.object(location)],
-            "partialFingerprints": [
-                "navlayoutFinding/v1": .string(
-                    cell.key + "|" + ([diagnostic.code.rawValue] + diagnostic.items).joined(separator: "|"))
-            ],
-            "properties": .object(properties),
+        for member in SARIFLog.properties(of: diagnostic).members { properties[member.key] = member.value }
+        var result = log.result(for: diagnostic, message: "\(cell.key): \(diagnostic.message)")
+        result["locations"] = [.object(location)]
+        result["partialFingerprints"] = [
+            "navlayoutFinding/v1": .string(
+                cell.key + "|" + ([diagnostic.code.rawValue] + diagnostic.items).joined(separator: "|"))
         ]
-    }
-
-    /// SARIF's levels: info is a note.
-    static func level(_ severity: Severity) -> String {
-        switch severity {
-        case .error: return "error"
-        case .warning: return "warning"
-        case .info: return "note"
-        }
+        result["properties"] = .object(properties)
+        return .object(result)
     }
 }
