@@ -228,15 +228,10 @@ struct DelegateDocumentBuilder {
     }
 
     /// The names of a list the SDK hands over in the layout of that snapshot index (ready, guidance,
-    /// prompt; then the same in wide mode).
+    /// prompt; then the same in wide mode); the app's own names are always there.
     private static func available(_ names: [String], in snapshot: Int) -> [String] {
-        let unavailable: Set<String> =
-            switch snapshot % 3 {
-            case 0: ["turnCard", "etaCard", "tripProgressBar", "speedWidget", "reporting", "prompt"]
-            case 1: ["prompt"]
-            default: []
-            }
-        return names.filter { !unavailable.contains($0) }
+        let handed = DelegateHandOver.items(inState: ["ready", "guidance", "prompt"][snapshot % 3])
+        return names.filter { BuiltInItem(rawValue: $0) == nil || handed.contains($0) }
     }
 
     private func presenceByItem() -> [ObjectIdentifier: Set<Int>] {

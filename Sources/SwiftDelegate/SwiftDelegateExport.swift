@@ -56,26 +56,6 @@ private struct SwiftWriter {
         self.className = className
     }
 
-    static let stateComponents = ["googleLogo", "viewport", "turnCard", "etaCard", "tripProgressBar", "speedWidget"]
-    static let buttons = ["compass", "reporting"]
-
-    /// The components the SDK hands over in a state.
-    static func available(_ state: String) -> Set<String> {
-        switch state {
-        case "ready": return ["map", "safeArea", "googleLogo", "viewport", "compass"]
-        case "guidance":
-            return [
-                "map", "safeArea", "googleLogo", "viewport", "turnCard", "etaCard", "tripProgressBar",
-                "speedWidget", "compass", "reporting",
-            ]
-        default:
-            return [
-                "map", "safeArea", "googleLogo", "viewport", "turnCard", "etaCard", "tripProgressBar",
-                "speedWidget", "compass", "reporting", "prompt",
-            ]
-        }
-    }
-
     var appItems: Set<String> {
         Set(document.views.map(\.name) + document.guides + document.stacks.map(\.name))
     }
@@ -213,7 +193,7 @@ private struct SwiftWriter {
 
     /// The SDK components a constraint list or view list names.
     func components(in names: [String]) -> [String] {
-        Self.stateComponents.filter(names.contains)
+        DelegateHandOver.stateComponents.filter(names.contains)
     }
 
     func names(_ constraints: [DelegateConstraint]) -> [String] {
@@ -232,14 +212,14 @@ private struct SwiftWriter {
         if let wide { used += wide.views + names(wide.constraints) }
         for stack in document.stacks where used.contains(stack.name) { used += stack.arranged }
         if state == "guidance", document.prompt != nil { used += promptNeighbours }
-        let available = Self.available(state)
+        let available = DelegateHandOver.items(inState: state)
         if used.contains("safeArea") || !document.shared.isEmpty {
             line("let safeArea = navMap.safeAreaLayoutGuide", 2)
         }
         for component in components(in: used) where available.contains(component) {
             line("let \(component) = newState.\(component)", 2)
         }
-        for button in Self.buttons where used.contains(button) && available.contains(button) {
+        for button in DelegateHandOver.buttons where used.contains(button) && available.contains(button) {
             line("let \(button) = buttonView(.\(button), in: newState.buttons)", 2)
         }
         if state == "guidance" {
@@ -262,12 +242,12 @@ private struct SwiftWriter {
 
     /// A state's stacks filled, its views added and its constraints (and the shared ones) installed.
     mutating func writeLayoutBody(_ state: String, _ layout: StateLayout, indent: Int) {
-        let available = Self.available(state)
+        let available = DelegateHandOver.items(inState: state)
         let nested = Set(document.views.filter { $0.superview != nil }.map(\.name))
         for stack in document.stacks where layout.views.contains(stack.name) {
             let members = stack.arranged.filter { available.contains($0) || appItems.contains($0) }
-            let list = members.map { Self.buttons.contains($0) ? $0 : $0 }.joined(separator: ", ")
-            if members.contains(where: Self.buttons.contains) {
+            let list = members.map { DelegateHandOver.buttons.contains($0) ? $0 : $0 }.joined(separator: ", ")
+            if members.contains(where: DelegateHandOver.buttons.contains) {
                 line("\(stack.name).arrangedSubviews = [\(list)].compactMap { $0 }", indent)
             } else {
                 line("\(stack.name).arrangedSubviews = [\(list)]", indent)
@@ -275,7 +255,7 @@ private struct SwiftWriter {
             if let spacing = stack.spacing { line("\(stack.name).spacing = \(Self.number(spacing))", indent) }
         }
         let topLevel = layout.views.filter { !nested.contains($0) && (available.contains($0) || appItems.contains($0)) }
-            .map { Self.buttons.contains($0) ? "\($0)!" : $0 }
+            .map { DelegateHandOver.buttons.contains($0) ? "\($0)!" : $0 }
         let shared = !document.shared.isEmpty
         if shared {
             wrapped("let shared = sharedConstraints(navMap: navMap, safeArea: safeArea\(sharedArguments))", indent)
@@ -339,7 +319,7 @@ private struct SwiftWriter {
     /// Elements end in commas, except a lone one (as swift-format writes a one-element literal);
     /// `before` counts the elements already written in the literal.
     mutating func writeConstraints(_ constraints: [DelegateConstraint], state: String, indent: Int, before: Int = 0) {
-        let available = Self.available(state)
+        let available = DelegateHandOver.items(inState: state)
         let kept = constraints.filter { constraint in
             let spec = constraint.spec
             let items = [spec.first.item.name] + (spec.second.map { [$0.item.name] } ?? [])
@@ -394,7 +374,8 @@ private struct SwiftWriter {
     }
 
     func itemExpression(_ item: ItemReference) -> String {
-        let base = item.name == "map" ? "navMap" : (Self.buttons.contains(item.name) ? "\(item.name)!" : item.name)
+        let base =
+            item.name == "map" ? "navMap" : (DelegateHandOver.buttons.contains(item.name) ? "\(item.name)!" : item.name)
         return item.margins ? "\(base).layoutMarginsGuide" : base
     }
 

@@ -74,22 +74,15 @@ struct NavigationStateValue {
     var kind: Kind
     var wideMode: Bool
 
-    /// The buttons the SDK hands over, in its order: the compass when ready; the compass and the
-    /// report-incident button during guidance.
-    var buttonTypes: [String] {
-        switch kind {
-        case .ready: return ["compass"]
-        case .guidance: return ["compass", "reporting"]
-        }
+    private var handed: Set<String> {
+        DelegateHandOver.items(kind == .ready ? .ready : .guidance, promptShown: false)
     }
 
+    /// The buttons the SDK hands over, in its order.
+    var buttonTypes: [String] { DelegateHandOver.buttons.filter(handed.contains) }
+
     /// The components the state's type has, by property name.
-    var components: [String] {
-        switch kind {
-        case .ready: return ["googleLogo", "viewport"]
-        case .guidance: return ["googleLogo", "viewport", "turnCard", "etaCard", "tripProgressBar", "speedWidget"]
-        }
-    }
+    var components: [String] { DelegateHandOver.stateComponents.filter(handed.contains) }
 
     var typeName: String { kind == .ready ? "NavigationReadyUIState" : "ActiveGuidanceUIState" }
 }
