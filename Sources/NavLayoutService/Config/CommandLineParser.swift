@@ -303,7 +303,7 @@ public struct CommandLineParser: Sendable {
                     "--screen takes WIDTHxHEIGHT in points from 1 to 10000, such as 393x852, not '\(screen)'")
             }
             guard options.device == nil else { throw CommandLineError("give --device or --screen, not both") }
-            options.screen = (width, height)
+            options.screen = SwiftInputOptions.ScreenSize(width: width, height: height)
         }
         if let state = values["--state"] {
             guard let choice = SwiftInputOptions.StateChoice(rawValue: state) else {

@@ -31,9 +31,20 @@ public struct SwiftInputOptions: Sendable, Equatable {
     public var device: String?
     public var orientation: DeviceOrientationChoice = .portrait
     /// `--screen WIDTHxHEIGHT`: a screen with no safe-area insets, in place of a device.
-    public var screen: (width: Double, height: Double)?
+    public var screen: ScreenSize?
     public var state: StateChoice = .guidance
     public var rightToLeft = false
+
+    /// A screen's width and height in points.
+    public struct ScreenSize: Sendable, Equatable {
+        public var width: Double
+        public var height: Double
+
+        public init(width: Double, height: Double) {
+            self.width = width
+            self.height = height
+        }
+    }
 
     public enum DeviceOrientationChoice: String, Sendable, CaseIterable {
         case portrait
@@ -49,7 +60,7 @@ public struct SwiftInputOptions: Sendable, Equatable {
 
     public init(
         className: String? = nil, device: String? = nil, orientation: DeviceOrientationChoice = .portrait,
-        screen: (width: Double, height: Double)? = nil, state: StateChoice = .guidance, rightToLeft: Bool = false
+        screen: ScreenSize? = nil, state: StateChoice = .guidance, rightToLeft: Bool = false
     ) {
         self.className = className
         self.device = device
@@ -57,12 +68,6 @@ public struct SwiftInputOptions: Sendable, Equatable {
         self.screen = screen
         self.state = state
         self.rightToLeft = rightToLeft
-    }
-
-    public static func == (lhs: SwiftInputOptions, rhs: SwiftInputOptions) -> Bool {
-        lhs.className == rhs.className && lhs.device == rhs.device && lhs.orientation == rhs.orientation
-            && lhs.screen?.width == rhs.screen?.width && lhs.screen?.height == rhs.screen?.height
-            && lhs.state == rhs.state && lhs.rightToLeft == rhs.rightToLeft
     }
 }
 

@@ -49,7 +49,7 @@ struct SwiftCommandTests {
                 ["solve", "L.swift", "--screen", "400x800", "--direction", "rtl", "--class", "B"],
                 .solve(
                     input: "L.swift", svgOutput: nil,
-                    swift: SwiftInputOptions(className: "B", screen: (400, 800), rightToLeft: true))
+                    swift: SwiftInputOptions(className: "B", screen: .init(width: 400, height: 800), rightToLeft: true))
             ),
             (
                 ["matrix", "L.swift", "--state", "prompt"],
