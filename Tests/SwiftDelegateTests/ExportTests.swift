@@ -86,13 +86,22 @@ struct ExportTests {
         return problems
     }
 
-    @Test("a document that is not a delegate, or a class name that is not Swift, is refused")
+    @Test(
+        "a document that is not a delegate, a delegate the decoder refuses, or a class name that is not Swift, is refused"
+    )
     func refusals() {
         #expect(throws: SwiftDelegateExport.ExportError.self) {
             try SwiftDelegateExport.swift(delegateJSON: Array(#"{"ready": 3}"#.utf8))
         }
         #expect(throws: SwiftDelegateExport.ExportError.self) {
             try SwiftDelegateExport.swift(delegateJSON: Array("{}".utf8), className: "Not A Name")
+        }
+        // Well-formed JSON of a delegate's shape that the request decoder refuses: an unknown item.
+        let unknownItem = #"{"ready": {"views": ["viewport"], "constraints": ["viewport.top == nowhere.top"]}}"#
+        #expect {
+            try SwiftDelegateExport.swift(delegateJSON: Array(unknownItem.utf8))
+        } throws: { error in
+            "\(error)".contains("nowhere")
         }
     }
 }

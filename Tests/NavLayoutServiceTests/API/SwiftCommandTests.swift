@@ -105,6 +105,30 @@ struct SwiftCommandTests {
         #expect(console.stdout.isEmpty)
     }
 
+    @Test("export-swift writes a request's delegate as Swift; a request without one, or a refused one, exits 2")
+    func exportSwift() async throws {
+        let exported = Console()
+        #expect(
+            await run(
+                ["export-swift", Fixtures.path("seed-delegate-guidance.json"), "--class", "ExportedLayout"], exported)
+                == 0, "\(exported.stderr)")
+        #expect(exported.stdout.contains("final class ExportedLayout"), "\(exported.stdout.prefix(300))")
+
+        let settingsOnly = Console(files: ["settings.json": Array(#"{"settings": {"compassButton": true}}"#.utf8)])
+        #expect(await run(["export-swift", "settings.json"], settingsOnly) == 2)
+        #expect(settingsOnly.stderr.contains("settings.json: no delegate to export"), "\(settingsOnly.stderr)")
+        #expect(settingsOnly.stdout.isEmpty)
+
+        let refused = Console(files: [
+            "refused.json": Array(
+                #"{"delegate": {"ready": {"views": ["viewport"], "constraints": ["viewport.top == nowhere.top"]}}}"#
+                    .utf8)
+        ])
+        #expect(await run(["export-swift", "refused.json"], refused) == 2)
+        #expect(refused.stderr.contains("nowhere"), "\(refused.stderr)")
+        #expect(refused.stdout.isEmpty)
+    }
+
     @Test("check on Swift prints every diagnostic at the line that made it, both lines of a conflict included")
     func checkAtLines() async {
         let console = Console(files: ["App/Conflicting.swift": Array(Self.conflicting.utf8)])
