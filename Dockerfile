@@ -8,7 +8,7 @@ FROM swift:6.3-noble AS build
 # Packages follow the base image's release; pinning exact versions would break the build at each update.
 # hadolint ignore=DL3008
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libsqlite3-dev pkg-config \
+    && apt-get install -y --no-install-recommends libsqlite3-dev libpq-dev pkg-config \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 # The manifest names the test targets too, so their folders come along (they are not built).
@@ -28,7 +28,7 @@ RUN swift build -c release --product navlayout \
 FROM ubuntu:24.04
 # hadolint ignore=DL3008
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libsqlite3-0 libstdc++6 curl \
+    && apt-get install -y --no-install-recommends libsqlite3-0 libpq5 libstdc++6 curl \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --uid 10001 --home-dir /data --shell /usr/sbin/nologin navlayout \
     && mkdir -p /data \

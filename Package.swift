@@ -124,7 +124,9 @@ let package = Package(
         ),
         // SQLite connections, statements, transactions, the single writer with group commit,
         // readers and the migrator; knows nothing of layouts.
-        .target(name: "Storage", dependencies: ["CSQLite"]),
+        // libpq, PostgreSQL's C client (Debian's libpq-dev), for the PostgreSQL backend.
+        .systemLibrary(name: "CLibPQ", path: "Sources/CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        .target(name: "Storage", dependencies: ["CSQLite", "CLibPQ"]),
         // A child process for the durability test: prints each id once its write is acknowledged.
         .executableTarget(name: "storage-durability-writer", dependencies: ["Storage"]),
         // Insert throughput, one transaction per row against group commit.

@@ -2,7 +2,7 @@
 # Copies a navlayout binary and the Swift libraries it links into one folder: the Swift runtime,
 # Foundation and the toolchain's SwiftSyntax libraries (every library ldd resolves under a lib/swift
 # folder). The binary's runpath includes $ORIGIN, and so do the libraries', so the folder runs
-# anywhere with the system's own libraries (libc, libstdc++, libsqlite3), which are left to the system.
+# anywhere with the system's own libraries (libc, libstdc++, libsqlite3, libpq), which are left to the system.
 #   scripts/bundle-binary.sh .build/release/navlayout /staging
 set -euo pipefail
 

@@ -1,0 +1,201 @@
+import Foundation
+import Testing
+
+@testable import Storage
+
+/// The URL of a PostgreSQL database these tests may create tables in, from
+/// `NAVLAYOUT_TEST_POSTGRES` (`.ci/run` starts one with scripts/postgres/local.sh); without it the
+/// tests that need a server do not run.
+enum TestPostgres {
+    static let urlText = ProcessInfo.processInfo.environment["NAVLAYOUT_TEST_POSTGRES"]
+    static var available: Bool { urlText != nil }
+
+    static func url() throws -> PostgresURL {
+        try PostgresURL.parse(try #require(urlText))
+    }
+
+    static func connect(_ options: PostgresConnection.Options = .init()) throws -> PostgresConnection {
+        try PostgresConnection(url: try url(), options: options)
+    }
+
+    /// A table name of its own for one test, so tests running at once do not meet.
+    static func table(_ stem: String) -> String {
+        "\(stem)_\(UInt32.random(in: 0...UInt32.max))"
+    }
+}
+
+@Suite("PostgreSQL connection", .enabled(if: TestPostgres.available, "NAVLAYOUT_TEST_POSTGRES names no server"))
+struct PostgresConnectionTests {
+    @Test("every kind of value goes in as an argument and comes back as it went, NULL included")
+    func roundTrip() throws {
+        let connection = try TestPostgres.connect()
+        let table = TestPostgres.table("values")
+        try connection.executeScript(
+            "CREATE TABLE \(table) (id bigint PRIMARY KEY, n bigint, r double precision, t text, b bytea, f boolean)")
+        defer { _ = try? connection.executeScript("DROP TABLE \(table)") }
+        let blob = Data([0, 1, 2, 0, 255])
+        let inserted = try connection.execute(
+            "INSERT INTO \(table) (id, n, r, t, b, f) VALUES (?, ?, ?, ?, ?, ?)",
+            [1, Int64.max, 0.1, "naïve ? 'quoted' ✓", blob, true])
+        #expect(inserted.affectedRows == 1)
+        try connection.execute("INSERT INTO \(table) (id) VALUES (?)", [2])
+        let rows = try connection.execute(
+            "SELECT n, r, t, b, f FROM \(table) WHERE id = ? OR id = ? ORDER BY id", [1, 2])
+        #expect(rows.columns == ["n", "r", "t", "b", "f"])
+        #expect(
+            rows.rows[0] == [.integer(Int64.max), .real(0.1), .text("naïve ? 'quoted' ✓"), .blob(blob), .integer(1)])
+        #expect(rows.rows[1] == [.null, .null, .null, .null, .null])
+    }
+
+    @Test("errors carry their SQLSTATE and class: a duplicate key, bad SQL, a wrong argument count")
+    func errors() throws {
+        let connection = try TestPostgres.connect()
+        let table = TestPostgres.table("unique")
+        try connection.executeScript("CREATE TABLE \(table) (name text PRIMARY KEY)")
+        defer { _ = try? connection.executeScript("DROP TABLE \(table)") }
+        try connection.execute("INSERT INTO \(table) (name) VALUES (?)", ["a"])
+        do {
+            try connection.execute("INSERT INTO \(table) (name) VALUES (?)", ["a"])
+            Issue.record("a duplicate key was stored")
+        } catch {
+            #expect(error.kind == .uniqueViolation)
+            #expect(error.sqlState == "23505")
+            #expect(error.message.contains("duplicate key"), "\(error)")
+        }
+        do {
+            try connection.execute("SELEC 1")
+            Issue.record("bad SQL ran")
+        } catch {
+            #expect(error.kind == .other)
+            #expect(error.sqlState == "42601")
+        }
+        do {
+            try connection.execute("SELECT ?::int + ?::int", [1])
+            Issue.record("a statement ran short of an argument")
+        } catch {
+            #expect(error.kind == .misuse)
+        }
+        #expect(try connection.execute("SELECT ?::int + ?::int", [1, 2]).firstValue == .integer(3))
+        #expect(!connection.isBroken)
+    }
+
+    @Test("a serializable transaction that loses to a concurrent one runs again and commits once")
+    func serializableRetry() throws {
+        let first = try TestPostgres.connect()
+        let second = try TestPostgres.connect()
+        let table = TestPostgres.table("counter")
+        try first.executeScript("CREATE TABLE \(table) (id int PRIMARY KEY, value int NOT NULL)")
+        defer { _ = try? first.executeScript("DROP TABLE \(table)") }
+        try first.execute("INSERT INTO \(table) VALUES (1, 0)")
+
+        var attempts = 0
+        try first.serializable { connection in
+            attempts += 1
+            let value = try connection.execute("SELECT value FROM \(table) WHERE id = 1").firstValue
+            if attempts == 1 {
+                // Another transaction reads and writes the same row and commits in between.
+                try second.serializable { other in
+                    _ = try other.execute("SELECT value FROM \(table) WHERE id = 1")
+                    try other.execute("UPDATE \(table) SET value = value + 1 WHERE id = 1")
+                }
+            }
+            guard case .integer(let read)? = value else { throw PostgresError(kind: .other, message: "no value") }
+            try connection.execute("UPDATE \(table) SET value = ? WHERE id = 1", [read + 1])
+        }
+        #expect(attempts == 2)
+        #expect(try first.execute("SELECT value FROM \(table) WHERE id = 1").firstValue == .integer(2))
+        #expect(!first.inTransaction)
+    }
+
+    @Test("a transaction whose statement failed is not committed, and the caller hears of it")
+    func failedStatementIsNotCommitted() throws {
+        let connection = try TestPostgres.connect()
+        let table = TestPostgres.table("partial")
+        try connection.executeScript("CREATE TABLE \(table) (id int PRIMARY KEY)")
+        defer { _ = try? connection.executeScript("DROP TABLE \(table)") }
+        #expect(throws: PostgresError.self) {
+            try connection.serializable { connection in
+                try connection.execute("INSERT INTO \(table) VALUES (1)")
+                _ = try? connection.execute("INSERT INTO \(table) VALUES (1)")  // swallowed: the transaction is aborted
+            }
+        }
+        #expect(try connection.execute("SELECT count(*) FROM \(table)").firstValue == .integer(0))
+    }
+
+    @Test("a warning raised while COMMIT runs makes the commit not durable, as a cancelled replication wait does")
+    func warningAtCommit() throws {
+        let connection = try TestPostgres.connect()
+        let table = TestPostgres.table("warned")
+        try connection.executeScript(
+            """
+            CREATE TABLE \(table) (id int PRIMARY KEY);
+            CREATE FUNCTION \(table)_warn() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN RAISE WARNING 'not replicated'; RETURN NULL; END $$;
+            CREATE CONSTRAINT TRIGGER \(table)_at_commit AFTER INSERT ON \(table)
+                DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION \(table)_warn();
+            """)
+        defer { _ = try? connection.executeScript("DROP TABLE \(table); DROP FUNCTION \(table)_warn()") }
+        do {
+            try connection.serializable { try $0.execute("INSERT INTO \(table) VALUES (1)") }
+            Issue.record("a commit with a warning was taken as durable")
+        } catch let error as PostgresError {
+            #expect(error.kind == .commitNotDurable)
+            #expect(error.message.contains("not replicated"))
+        }
+        #expect(connection.lastNotices.map(\.severity) == ["WARNING"])
+    }
+
+    @Test("a statement past the connection's time-out is cancelled, and the connection goes on")
+    func statementTimeout() throws {
+        let connection = try TestPostgres.connect(.init(statementTimeoutMilliseconds: 200))
+        do {
+            try connection.execute("SELECT pg_sleep(5)")
+            Issue.record("the statement ran past its time-out")
+        } catch {
+            #expect(error.kind == .canceled)
+            #expect(error.sqlState == "57014")
+        }
+        #expect(try connection.execute("SELECT 1").firstValue == .integer(1))
+    }
+
+    @Test("a wrong password or a closed port is one clear connection error that never shows the password")
+    func connectionFailures() throws {
+        var wrong = try TestPostgres.url()
+        wrong.password = "not-the-password"
+        do {
+            _ = try PostgresConnection(url: wrong)
+            Issue.record("a wrong password connected")
+        } catch {
+            #expect(error.kind == .connection)
+            #expect(error.message.contains("password authentication failed"), "\(error)")
+            #expect(!error.message.contains("not-the-password"))
+        }
+
+        var closed = try TestPostgres.url()
+        closed.port = try closedPort()
+        do {
+            _ = try PostgresConnection(url: closed)
+            Issue.record("a closed port connected")
+        } catch {
+            #expect(error.kind == .connection)
+            #expect(error.message.contains("127.0.0.1"), "\(error)")
+        }
+    }
+
+    /// A port on 127.0.0.1 that nothing listens on: bound, then released.
+    private func closedPort() throws -> Int {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
+            }
+        }
+        try #require(bound)
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
