@@ -69,7 +69,9 @@ public struct AdminTokenRepository: Sendable {
         return SecretDigest.constantTimeEquals(Array(stored), presented)
     }
 
-    private static func store(_ token: String, source: String, at now: Timestamp, on connection: Connection) throws {
+    private static func store(_ token: String, source: String, at now: Timestamp, on connection: any SQLConnection)
+        throws
+    {
         try connection.execute(
             """
             INSERT INTO admin_token (id, secret_hash, source, created_at) VALUES (1, ?, ?, ?)

@@ -135,7 +135,7 @@ public struct ApiKeyRepository: Sendable {
     // MARK: Shared with TenantRepository
 
     /// Inserts a new key and its audit event on the writer's connection.
-    static func issue(tenantID: String, actor: AuditActor, at now: Timestamp, on connection: Connection) throws
+    static func issue(tenantID: String, actor: AuditActor, at now: Timestamp, on connection: any SQLConnection) throws
         -> IssuedApiKey
     {
         let token = ApiKeyToken.generate()
@@ -151,12 +151,12 @@ public struct ApiKeyRepository: Sendable {
         return IssuedApiKey(key: key, secret: token.text)
     }
 
-    static func requireTenant(_ tenantID: String, on connection: Connection) throws {
+    static func requireTenant(_ tenantID: String, on connection: any SQLConnection) throws {
         let exists = try connection.fetchValue("SELECT count(*) FROM tenants WHERE id = ?", [tenantID], as: Int.self)
         guard exists == 1 else { throw PersistenceError.notFound(.tenant, id: tenantID) }
     }
 
-    private static func key(_ keyID: String, of tenantID: String, on connection: Connection) throws -> ApiKey {
+    private static func key(_ keyID: String, of tenantID: String, on connection: any SQLConnection) throws -> ApiKey {
         try requireTenant(tenantID, on: connection)
         guard
             let key = try connection.fetchOne(

@@ -5,7 +5,7 @@ import Storage
 enum AuditLog {
     static func record(
         _ action: AuditAction, objectID: String, tenantID: String, actor: AuditActor, detail: String = "",
-        at time: Timestamp, on connection: Connection
+        at time: Timestamp, on connection: any SQLConnection
     ) throws {
         try connection.execute(
             """

@@ -37,7 +37,7 @@ public struct LayoutHistoryRepository: Sendable {
 
     /// Inserts one layout row at `now` inside the caller's write; shared with the matrix recording,
     /// which writes a matrix and all its cells in one transaction.
-    static func insert(_ layout: NewLayoutRecord, at now: Timestamp, into connection: Connection) throws
+    static func insert(_ layout: NewLayoutRecord, at now: Timestamp, into connection: any SQLConnection) throws
         -> LayoutSummary
     {
         do {
@@ -211,7 +211,7 @@ public struct LayoutHistoryRepository: Sendable {
 
     /// Runs `delete` (which deletes at most `batch` rows) in separate writes until a write deletes
     /// fewer than `batch`; returns the total.
-    private func deleteInBatches(_ batch: Int, _ delete: @escaping @Sendable (Connection) throws -> Void)
+    private func deleteInBatches(_ batch: Int, _ delete: @escaping @Sendable (any SQLConnection) throws -> Void)
         async throws -> Int
     {
         var total = 0

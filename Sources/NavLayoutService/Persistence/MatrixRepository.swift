@@ -24,7 +24,7 @@ public struct MatrixRepository: Sendable {
     }
 
     /// Inserts the matrix and its cells inside the caller's transaction.
-    static func insert(_ matrix: NewMatrixRecord, at now: Timestamp, into connection: Connection) throws {
+    static func insert(_ matrix: NewMatrixRecord, at now: Timestamp, into connection: any SQLConnection) throws {
         for cell in matrix.cells {
             _ = try LayoutHistoryRepository.insert(cell, at: now, into: connection)
         }

@@ -65,13 +65,13 @@ public struct ProfileRepository: Sendable {
                     [version, now, profileID])
             } else {
                 version = 1
-                try connection.execute(
-                    """
-                    INSERT INTO profiles (tenant_id, name, current_version, created_at, updated_at)
-                    VALUES (?, ?, 1, ?, ?)
-                    """,
-                    [tenantID, name, now, now])
-                profileID = connection.lastInsertedRowID
+                profileID =
+                    try connection.fetchValue(
+                        """
+                        INSERT INTO profiles (tenant_id, name, current_version, created_at, updated_at)
+                        VALUES (?, ?, 1, ?, ?) RETURNING id
+                        """,
+                        [tenantID, name, now, now], as: Int64.self) ?? 0
             }
             let etag = Self.etag(profileID: profileID, version: version, document: document, description: description)
             try connection.execute(
@@ -227,7 +227,7 @@ public struct ProfileRepository: Sendable {
         var deletedAt: Timestamp?
     }
 
-    private static func row(tenantID: String, name: String, on connection: Connection) throws -> ProfileRow? {
+    private static func row(tenantID: String, name: String, on connection: any SQLConnection) throws -> ProfileRow? {
         try connection.fetchOne(
             """
             SELECT p.id, p.current_version, v.etag, p.updated_at, p.deleted_at FROM profiles p
@@ -242,7 +242,9 @@ public struct ProfileRepository: Sendable {
         }
     }
 
-    private static func summary(tenantID: String, name: String, on connection: Connection) throws -> ProfileSummary {
+    private static func summary(tenantID: String, name: String, on connection: any SQLConnection) throws
+        -> ProfileSummary
+    {
         guard
             let summary = try connection.fetchOne(
                 ProfileSummary.self,

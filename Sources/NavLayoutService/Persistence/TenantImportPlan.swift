@@ -209,7 +209,7 @@ struct TenantImportPlan: Sendable {
 
     /// Writes the plan inside the caller's transaction; a clash with the database is a conflict
     /// naming the line that brought it.
-    func write(on connection: Connection, at now: Timestamp) throws -> TenantArchiveRepository.ImportReport {
+    func write(on connection: any SQLConnection, at now: Timestamp) throws -> TenantArchiveRepository.ImportReport {
         func clash(_ line: Int, _ field: String, _ message: String, _ body: () throws -> Void) throws {
             do {
                 try body()
@@ -244,13 +244,12 @@ struct TenantImportPlan: Sendable {
         for profile in profiles {
             let record = profile.record
             let current = versions.last { $0.record.profile == record.name }?.record.version ?? 1
-            try connection.execute(
+            profileIDs[record.name] = try connection.fetchValue(
                 """
                 INSERT INTO profiles (tenant_id, name, current_version, created_at, updated_at, deleted_at)
-                VALUES (?, ?, ?, ?, ?, ?)
+                VALUES (?, ?, ?, ?, ?, ?) RETURNING id
                 """,
-                [tenant.id, record.name, current, record.createdAt, record.updatedAt, record.deletedAt])
-            profileIDs[record.name] = connection.lastInsertedRowID
+                [tenant.id, record.name, current, record.createdAt, record.updatedAt, record.deletedAt], as: Int64.self)
         }
         for version in versions {
             let record = version.record

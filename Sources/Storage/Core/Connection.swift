@@ -113,13 +113,6 @@ public final class Connection {
         try cachedStatement(sql).fetchOne(arguments, map)
     }
 
-    /// The first column of the first row, read as `T`; nil when there is no row.
-    public func fetchValue<T: DatabaseValueConvertible>(
-        _ sql: String, _ arguments: StatementArguments = [], as type: T.Type = T.self
-    ) throws -> T? {
-        try fetchOne(sql, arguments) { try $0.value(at: 0, as: T.self) }
-    }
-
     /// Runs every statement of a script in order, without arguments and without caching (schema
     /// migrations, set-up). A failure names the statement that failed; statements before it stay
     /// executed, so run a script inside a transaction when it must be all or nothing.

@@ -1,27 +1,61 @@
 import CSQLite
 import Foundation
 
-/// The current result row of a running statement. Valid only inside the closure it is handed to:
-/// the next step of the statement replaces its values.
+/// One result row, read the same way from either database: the current row of a running SQLite
+/// statement (valid only inside the closure it is handed to: the next step replaces its values), or
+/// a row of the values a PostgreSQL statement returned.
 public struct Row {
-    let statement: Statement
+    private enum Source {
+        case statement(Statement)
+        case values(PostgresRows, index: Int, sql: String)
+    }
+
+    private let source: Source
+
+    init(statement: Statement) {
+        source = .statement(statement)
+    }
+
+    init(_ rows: PostgresRows, index: Int, sql: String) {
+        source = .values(rows, index: index, sql: sql)
+    }
 
     /// The number of columns.
     public var count: Int {
-        statement.columnCount
+        switch source {
+        case .statement(let statement): statement.columnCount
+        case .values(let rows, _, _): rows.columns.count
+        }
+    }
+
+    private var sql: String {
+        switch source {
+        case .statement(let statement): statement.sql
+        case .values(_, _, let sql): sql
+        }
     }
 
     /// The name of a column.
     public func columnName(at index: Int) throws -> String {
         try checkRange(index)
-        return String(cString: sqlite3_column_name(statement.handle, Int32(index)))
+        switch source {
+        case .statement(let statement):
+            return String(cString: sqlite3_column_name(statement.handle, Int32(index)))
+        case .values(let rows, _, _):
+            return rows.columns[index]
+        }
     }
 
-    /// A column's value as SQLite stores it.
+    /// A column's value as the database keeps it (see `PostgresRows` for PostgreSQL's types).
     public func databaseValue(at index: Int) throws -> DatabaseValue {
         try checkRange(index)
-        let handle = statement.handle
-        let column = Int32(index)
+        switch source {
+        case .statement(let statement): return Self.value(of: statement.handle, column: Int32(index))
+        case .values(let rows, let row, _): return rows.rows[row][index]
+        }
+    }
+
+    private static func value(of handle: OpaquePointer, column: Int32) -> DatabaseValue {
         switch sqlite3_column_type(handle, column) {
         case SQLITE_INTEGER:
             return .integer(sqlite3_column_int64(handle, column))
@@ -50,7 +84,7 @@ public struct Row {
         guard let converted = T.fromDatabaseValue(value) else {
             throw RowDecodingError.typeMismatch(
                 column: try columnName(at: index), index: index, expected: String(describing: T.self),
-                found: value, sql: statement.sql)
+                found: value, sql: sql)
         }
         return converted
     }
@@ -61,12 +95,12 @@ public struct Row {
         for index in 0..<count where try columnName(at: index) == name {
             return try value(at: index, as: T.self)
         }
-        throw RowDecodingError.noSuchColumn(name: name, sql: statement.sql)
+        throw RowDecodingError.noSuchColumn(name: name, sql: sql)
     }
 
     private func checkRange(_ index: Int) throws {
         guard index >= 0, index < count else {
-            throw RowDecodingError.columnOutOfRange(index: index, columnCount: count, sql: statement.sql)
+            throw RowDecodingError.columnOutOfRange(index: index, columnCount: count, sql: sql)
         }
     }
 }

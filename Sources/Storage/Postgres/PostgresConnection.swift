@@ -2,9 +2,9 @@ import CLibPQ
 import Foundation
 
 /// One connection to a PostgreSQL server through libpq, for one thread at a time (as `Connection`
-/// is for SQLite). Statements are written with SQLite's `?` placeholders and the same
-/// `StatementArguments`; each distinct statement is prepared once on the connection and run by name
-/// after that. Values come back as `DatabaseValue`s (see `PostgresRows`).
+/// is for SQLite), and an `SQLConnection` as that one is. Statements are written with SQLite's `?`
+/// placeholders and the same `StatementArguments`; each distinct statement is prepared once on the
+/// connection and run by name after that. Values come back as `DatabaseValue`s (see `PostgresRows`).
 ///
 /// Every wait is bounded: connecting by `Options.connectTimeoutSeconds`, each statement by the
 /// server's `statement_timeout`, which this connection sets. A connection that broke (the server
@@ -89,7 +89,7 @@ public final class PostgresConnection {
 
     /// Runs one statement with `?` placeholders and its arguments; returns its rows.
     @discardableResult
-    public func execute(_ sql: String, _ arguments: StatementArguments = []) throws(PostgresError) -> PostgresRows {
+    public func query(_ sql: String, _ arguments: StatementArguments = []) throws(PostgresError) -> PostgresRows {
         let statement = try prepare(sql)
         let values = arguments.values
         guard values.count == statement.parameterCount else {
@@ -102,8 +102,13 @@ public final class PostgresConnection {
         let result = Parameters(values).withPointers { pointers, lengths, formats in
             PQexecPrepared(handle, statement.name, Int32(values.count), pointers, lengths, formats, 0)
         }
-        return try rows(of: result, sql: sql)
+        let rows = try rows(of: result, sql: sql)
+        changedRowCount = rows.affectedRows
+        return rows
     }
+
+    /// The rows the last INSERT, UPDATE or DELETE run by `query` changed.
+    public private(set) var changedRowCount = 0
 
     /// Runs statements without arguments, several separated by semicolons (a migration's script).
     @discardableResult
@@ -234,6 +239,22 @@ public final class PostgresConnection {
         var text = String(cString: pointer)
         while text.last == "\n" || text.last == " " { text.removeLast() }
         return text
+    }
+}
+
+extension PostgresConnection: SQLConnection {
+    public func execute(_ sql: String, _ arguments: StatementArguments) throws {
+        try query(sql, arguments)
+    }
+
+    public func fetchAll<T>(_ sql: String, _ arguments: StatementArguments, _ map: (Row) throws -> T) throws -> [T] {
+        let rows = try query(sql, arguments)
+        return try rows.rows.indices.map { try map(Row(rows, index: $0, sql: sql)) }
+    }
+
+    public func fetchOne<T>(_ sql: String, _ arguments: StatementArguments, _ map: (Row) throws -> T) throws -> T? {
+        let rows = try query(sql, arguments)
+        return try rows.rows.isEmpty ? nil : map(Row(rows, index: 0, sql: sql))
     }
 }
 

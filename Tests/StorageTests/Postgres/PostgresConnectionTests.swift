@@ -34,17 +34,50 @@ struct PostgresConnectionTests {
             "CREATE TABLE \(table) (id bigint PRIMARY KEY, n bigint, r double precision, t text, b bytea, f boolean)")
         defer { _ = try? connection.executeScript("DROP TABLE \(table)") }
         let blob = Data([0, 1, 2, 0, 255])
-        let inserted = try connection.execute(
+        let inserted = try connection.query(
             "INSERT INTO \(table) (id, n, r, t, b, f) VALUES (?, ?, ?, ?, ?, ?)",
             [1, Int64.max, 0.1, "naïve ? 'quoted' ✓", blob, true])
         #expect(inserted.affectedRows == 1)
-        try connection.execute("INSERT INTO \(table) (id) VALUES (?)", [2])
-        let rows = try connection.execute(
+        try connection.query("INSERT INTO \(table) (id) VALUES (?)", [2])
+        let rows = try connection.query(
             "SELECT n, r, t, b, f FROM \(table) WHERE id = ? OR id = ? ORDER BY id", [1, 2])
         #expect(rows.columns == ["n", "r", "t", "b", "f"])
         #expect(
             rows.rows[0] == [.integer(Int64.max), .real(0.1), .text("naïve ? 'quoted' ✓"), .blob(blob), .integer(1)])
         #expect(rows.rows[1] == [.null, .null, .null, .null, .null])
+    }
+
+    @Test("through SQLConnection, PostgreSQL rows read as SQLite rows do: by index, by name, decoded, counted")
+    func sqlConnectionRows() throws {
+        struct Note: RowDecodable, Equatable {
+            var id: Int
+            var title: String?
+            init(id: Int, title: String?) {
+                self.id = id
+                self.title = title
+            }
+            init(row: Row) throws {
+                id = try row.value(named: "id")
+                title = try row.value(at: 1)
+            }
+        }
+        let connection: any SQLConnection = try TestPostgres.connect()
+        let table = TestPostgres.table("notes")
+        try connection.execute("CREATE TABLE \(table) (id bigint PRIMARY KEY, title text)")
+        defer { _ = try? connection.execute("DROP TABLE \(table)") }
+        try connection.execute("INSERT INTO \(table) VALUES (?, ?), (?, ?)", [1, "one", 2, nil])
+        #expect(connection.changedRowCount == 2)
+        #expect(
+            try connection.fetchAll(Note.self, "SELECT id, title FROM \(table) ORDER BY id")
+                == [Note(id: 1, title: "one"), Note(id: 2, title: nil)])
+        #expect(try connection.fetchOne(Note.self, "SELECT id, title FROM \(table) WHERE id = ?", [3]) == nil)
+        #expect(try connection.fetchValue("SELECT count(*) FROM \(table)", as: Int.self) == 2)
+        #expect(throws: RowDecodingError.self) {
+            try connection.fetchOne("SELECT title FROM \(table) WHERE id = 1") { try $0.value(at: 0, as: Int.self) }
+        }
+        #expect(throws: RowDecodingError.self) {
+            try connection.fetchOne("SELECT title FROM \(table)") { try $0.value(at: 1, as: String.self) }
+        }
     }
 
     @Test("errors carry their SQLSTATE and class: a duplicate key, bad SQL, a wrong argument count")
@@ -53,9 +86,9 @@ struct PostgresConnectionTests {
         let table = TestPostgres.table("unique")
         try connection.executeScript("CREATE TABLE \(table) (name text PRIMARY KEY)")
         defer { _ = try? connection.executeScript("DROP TABLE \(table)") }
-        try connection.execute("INSERT INTO \(table) (name) VALUES (?)", ["a"])
+        try connection.query("INSERT INTO \(table) (name) VALUES (?)", ["a"])
         do {
-            try connection.execute("INSERT INTO \(table) (name) VALUES (?)", ["a"])
+            try connection.query("INSERT INTO \(table) (name) VALUES (?)", ["a"])
             Issue.record("a duplicate key was stored")
         } catch {
             #expect(error.kind == .uniqueViolation)
@@ -63,19 +96,19 @@ struct PostgresConnectionTests {
             #expect(error.message.contains("duplicate key"), "\(error)")
         }
         do {
-            try connection.execute("SELEC 1")
+            try connection.query("SELEC 1")
             Issue.record("bad SQL ran")
         } catch {
             #expect(error.kind == .other)
             #expect(error.sqlState == "42601")
         }
         do {
-            try connection.execute("SELECT ?::int + ?::int", [1])
+            try connection.query("SELECT ?::int + ?::int", [1])
             Issue.record("a statement ran short of an argument")
         } catch {
             #expect(error.kind == .misuse)
         }
-        #expect(try connection.execute("SELECT ?::int + ?::int", [1, 2]).firstValue == .integer(3))
+        #expect(try connection.query("SELECT ?::int + ?::int", [1, 2]).firstValue == .integer(3))
         #expect(!connection.isBroken)
     }
 
@@ -86,24 +119,24 @@ struct PostgresConnectionTests {
         let table = TestPostgres.table("counter")
         try first.executeScript("CREATE TABLE \(table) (id int PRIMARY KEY, value int NOT NULL)")
         defer { _ = try? first.executeScript("DROP TABLE \(table)") }
-        try first.execute("INSERT INTO \(table) VALUES (1, 0)")
+        try first.query("INSERT INTO \(table) VALUES (1, 0)")
 
         var attempts = 0
         try first.serializable { connection in
             attempts += 1
-            let value = try connection.execute("SELECT value FROM \(table) WHERE id = 1").firstValue
+            let value = try connection.query("SELECT value FROM \(table) WHERE id = 1").firstValue
             if attempts == 1 {
                 // Another transaction reads and writes the same row and commits in between.
                 try second.serializable { other in
-                    _ = try other.execute("SELECT value FROM \(table) WHERE id = 1")
-                    try other.execute("UPDATE \(table) SET value = value + 1 WHERE id = 1")
+                    _ = try other.query("SELECT value FROM \(table) WHERE id = 1")
+                    try other.query("UPDATE \(table) SET value = value + 1 WHERE id = 1")
                 }
             }
             guard case .integer(let read)? = value else { throw PostgresError(kind: .other, message: "no value") }
-            try connection.execute("UPDATE \(table) SET value = ? WHERE id = 1", [read + 1])
+            try connection.query("UPDATE \(table) SET value = ? WHERE id = 1", [read + 1])
         }
         #expect(attempts == 2)
-        #expect(try first.execute("SELECT value FROM \(table) WHERE id = 1").firstValue == .integer(2))
+        #expect(try first.query("SELECT value FROM \(table) WHERE id = 1").firstValue == .integer(2))
         #expect(!first.inTransaction)
     }
 
@@ -115,11 +148,11 @@ struct PostgresConnectionTests {
         defer { _ = try? connection.executeScript("DROP TABLE \(table)") }
         #expect(throws: PostgresError.self) {
             try connection.serializable { connection in
-                try connection.execute("INSERT INTO \(table) VALUES (1)")
-                _ = try? connection.execute("INSERT INTO \(table) VALUES (1)")  // swallowed: the transaction is aborted
+                try connection.query("INSERT INTO \(table) VALUES (1)")
+                _ = try? connection.query("INSERT INTO \(table) VALUES (1)")  // swallowed: the transaction is aborted
             }
         }
-        #expect(try connection.execute("SELECT count(*) FROM \(table)").firstValue == .integer(0))
+        #expect(try connection.query("SELECT count(*) FROM \(table)").firstValue == .integer(0))
     }
 
     @Test("a warning raised while COMMIT runs makes the commit not durable, as a cancelled replication wait does")
@@ -136,7 +169,7 @@ struct PostgresConnectionTests {
             """)
         defer { _ = try? connection.executeScript("DROP TABLE \(table); DROP FUNCTION \(table)_warn()") }
         do {
-            try connection.serializable { try $0.execute("INSERT INTO \(table) VALUES (1)") }
+            try connection.serializable { try $0.query("INSERT INTO \(table) VALUES (1)") }
             Issue.record("a commit with a warning was taken as durable")
         } catch let error as PostgresError {
             #expect(error.kind == .commitNotDurable)
@@ -149,13 +182,13 @@ struct PostgresConnectionTests {
     func statementTimeout() throws {
         let connection = try TestPostgres.connect(.init(statementTimeoutMilliseconds: 200))
         do {
-            try connection.execute("SELECT pg_sleep(5)")
+            try connection.query("SELECT pg_sleep(5)")
             Issue.record("the statement ran past its time-out")
         } catch {
             #expect(error.kind == .canceled)
             #expect(error.sqlState == "57014")
         }
-        #expect(try connection.execute("SELECT 1").firstValue == .integer(1))
+        #expect(try connection.query("SELECT 1").firstValue == .integer(1))
     }
 
     @Test("a wrong password or a closed port is one clear connection error that never shows the password")
