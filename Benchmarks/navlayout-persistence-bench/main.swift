@@ -179,7 +179,7 @@ func repetition(_ number: Int, options: Options) async throws -> [Scenario: Doub
     for (scenario, cache) in [
         (Scenario.authenticateCached, AuthenticationCache()), (.authenticateUncached, nil),
     ] {
-        let keys = ApiKeyRepository(database: database, cache: cache)
+        let keys = ApiKeyRepository(database: SQLiteStore(database), cache: cache)
         figures[scenario] = try await throughput(count: options.reads, concurrency: options.concurrency) { _ in
             guard try await keys.authenticate(bearer: secret) != nil else {
                 throw BenchError(message: "the key did not authenticate")

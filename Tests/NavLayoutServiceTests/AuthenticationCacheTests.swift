@@ -16,7 +16,7 @@ struct AuthenticationCacheTests {
         let store = try await Store.open(.file, in: folder)
         let issued = try await store.tenants.create(name: "acme").firstKey
         let cache = AuthenticationCache(timeToLive: .seconds(3600))
-        let keys = ApiKeyRepository(database: store.database, cache: cache)
+        let keys = ApiKeyRepository(database: store.sql, cache: cache)
         let expected = AuthenticatedKey(tenantID: issued.key.tenantID, keyID: issued.key.id)
         #expect(try await keys.authenticate(bearer: issued.secret) == expected)
         #expect(cache.count == 1)
@@ -25,7 +25,7 @@ struct AuthenticationCacheTests {
         #expect(try await keys.authenticate(bearer: issued.secret) == expected)
         // Without a cache, or with entries that expire at once, the database decides.
         #expect(try await store.keys.authenticate(bearer: issued.secret) == nil)
-        let expiring = ApiKeyRepository(database: store.database, cache: AuthenticationCache(timeToLive: .zero))
+        let expiring = ApiKeyRepository(database: store.sql, cache: AuthenticationCache(timeToLive: .zero))
         #expect(try await expiring.authenticate(bearer: issued.secret) == nil)
     }
 
@@ -36,7 +36,7 @@ struct AuthenticationCacheTests {
         let created = try await store.tenants.create(name: "acme")
         let tenant = created.tenant.id
         let cache = AuthenticationCache(timeToLive: .seconds(3600))
-        let keys = ApiKeyRepository(database: store.database, cache: cache)
+        let keys = ApiKeyRepository(database: store.sql, cache: cache)
         let second = try await keys.create(tenantID: tenant)
         #expect(try await keys.authenticate(bearer: created.firstKey.secret) != nil)
         #expect(try await keys.authenticate(bearer: second.secret) != nil)
@@ -52,7 +52,7 @@ struct AuthenticationCacheTests {
         let folder = try TemporaryFolder()
         let store = try await Store.open(.memory, in: folder)
         let issued = try await store.tenants.create(name: "acme").firstKey
-        let keys = ApiKeyRepository(database: store.database, cache: AuthenticationCache())
+        let keys = ApiKeyRepository(database: store.sql, cache: AuthenticationCache())
         #expect(try await keys.authenticate(bearer: issued.secret) != nil)
         var characters = Array(issued.secret)
         characters[characters.count - 1] = characters[characters.count - 1] == "a" ? "b" : "a"

@@ -30,7 +30,7 @@ private func populatedStore(in folder: TemporaryFolder) async throws -> (Store, 
         }
         try await store.layouts.record(layout)
     }
-    return (store, TenantArchiveRepository(database: store.database, clock: { clock.now() }))
+    return (store, TenantArchiveRepository(database: store.sql, clock: { clock.now() }))
 }
 
 private func lines(_ bytes: [UInt8]) -> [String] {
@@ -62,7 +62,7 @@ struct TenantArchiveTests {
 
         let otherFolder = try TemporaryFolder()
         let fresh = try await Store.open(.file, in: otherFolder)
-        let imported = TenantArchiveRepository(database: fresh.database)
+        let imported = TenantArchiveRepository(database: fresh.sql)
         let report = try await imported.importArchive(exported)
         #expect(report.tenant.name == "acme")
         #expect(report.revokedKeys == 2)
@@ -123,7 +123,7 @@ struct TenantArchiveTests {
         }
         let otherFolder = try TemporaryFolder()
         let fresh = try await Store.open(.file, in: otherFolder)
-        let report = try await TenantArchiveRepository(database: fresh.database).importArchive(
+        let report = try await TenantArchiveRepository(database: fresh.sql).importArchive(
             Array(archive.joined(separator: "\n").utf8))
         #expect(report.layouts == 3)
         let withCode = try await fresh.layouts.list(
@@ -195,7 +195,7 @@ struct TenantArchiveTests {
         let freshFolder = try TemporaryFolder()
         let fresh = try await Store.open(.file, in: freshFolder)
         do {
-            _ = try await TenantArchiveRepository(database: fresh.database).importArchive(
+            _ = try await TenantArchiveRepository(database: fresh.sql).importArchive(
                 Array(archive.joined(separator: "\n").utf8))
             Issue.record("a bad archive was imported")
         } catch let error as TenantArchiveError {
@@ -216,7 +216,7 @@ struct TenantArchiveTests {
         archive.remove(at: 7)
         archive.append(archive[archive.count - 1])
         do {
-            _ = try await TenantArchiveRepository(database: try await Store.open(.memory, in: folder).database)
+            _ = try await TenantArchiveRepository(database: try await Store.open(.memory, in: folder).sql)
                 .importArchive(Array(archive.joined(separator: "\n").utf8))
             Issue.record("an inconsistent archive was imported")
         } catch let error as TenantArchiveError {

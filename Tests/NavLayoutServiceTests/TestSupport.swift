@@ -69,6 +69,8 @@ final class TestClock: Sendable {
 /// A migrated database with every repository on it.
 struct Store {
     let database: Database
+    /// The database as the repositories see it.
+    let sql: any SQLDatabase
     let clock: TestClock
     let tenants: TenantRepository
     let keys: ApiKeyRepository
@@ -78,15 +80,17 @@ struct Store {
     let audit: AuditRepository
 
     init(database: Database, clock: TestClock = TestClock()) {
+        let sql = SQLiteStore(database)
         self.database = database
+        self.sql = sql
         self.clock = clock
         let now: PersistenceClock = { clock.now() }
-        tenants = TenantRepository(database: database, clock: now)
-        keys = ApiKeyRepository(database: database, clock: now)
-        adminToken = AdminTokenRepository(database: database, clock: now)
-        profiles = ProfileRepository(database: database, clock: now)
-        layouts = LayoutHistoryRepository(database: database, clock: now)
-        audit = AuditRepository(database: database)
+        tenants = TenantRepository(database: sql, clock: now)
+        keys = ApiKeyRepository(database: sql, clock: now)
+        adminToken = AdminTokenRepository(database: sql, clock: now)
+        profiles = ProfileRepository(database: sql, clock: now)
+        layouts = LayoutHistoryRepository(database: sql, clock: now)
+        audit = AuditRepository(database: sql)
     }
 
     /// Opens and migrates a database of this kind (a file inside `folder`).

@@ -28,7 +28,8 @@ public struct MaintenanceCommandRunner: Sendable {
                 guard FileManager.default.fileExists(atPath: database) else {
                     throw MaintenanceError.databaseMissing(path: database)
                 }
-                let archives = TenantArchiveRepository(database: try Database(location: .file(path: database)))
+                let archives = TenantArchiveRepository(
+                    database: SQLiteStore(try Database(location: .file(path: database))))
                 io.standardOutput(String(decoding: try await archives.export(tenantName: tenant), as: UTF8.self))
             case .importArchive(let database, let input, let migrationsPath):
                 let archive = try io.read(input)

@@ -25,10 +25,10 @@ public struct AdminTokenRepository: Sendable {
     public static let environmentVariable = "NAVLAYOUT_ADMIN_TOKEN"
     /// Shorter operator-chosen tokens are refused: they could be guessed.
     public static let minimumLength = 16
-    public let database: Database
+    public let database: any SQLDatabase
     private let clock: PersistenceClock
 
-    public init(database: Database, clock: @escaping PersistenceClock = Timestamp.now) {
+    public init(database: any SQLDatabase, clock: @escaping PersistenceClock = Timestamp.now) {
         self.database = database
         self.clock = clock
     }

@@ -4,7 +4,7 @@ import Storage
 /// Issues, rotates, revokes and checks tenants' API keys. Every change is audited in its own
 /// transaction.
 public struct ApiKeyRepository: Sendable {
-    public let database: Database
+    public let database: any SQLDatabase
     /// When set, successful authentications are remembered for a short while; see
     /// `AuthenticationCache`. Share one cache between every repository of the process.
     public let cache: AuthenticationCache?
@@ -12,7 +12,7 @@ public struct ApiKeyRepository: Sendable {
     private let timer: DatabaseTimer
 
     public init(
-        database: Database, cache: AuthenticationCache? = nil, clock: @escaping PersistenceClock = Timestamp.now,
+        database: any SQLDatabase, cache: AuthenticationCache? = nil, clock: @escaping PersistenceClock = Timestamp.now,
         timer: DatabaseTimer = .off
     ) {
         self.database = database

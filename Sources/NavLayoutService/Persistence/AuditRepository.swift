@@ -4,10 +4,10 @@ import Storage
 /// changes (see `AuditLog`), never through this type.
 public struct AuditRepository: Sendable {
     private static let cursorTag = "audit1"
-    public let database: Database
+    public let database: any SQLDatabase
     private let timer: DatabaseTimer
 
-    public init(database: Database, timer: DatabaseTimer = .off) {
+    public init(database: any SQLDatabase, timer: DatabaseTimer = .off) {
         self.database = database
         self.timer = timer
     }

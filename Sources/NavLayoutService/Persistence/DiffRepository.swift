@@ -2,11 +2,13 @@ import Storage
 
 /// Recorded layout diffs: the diff row with both sides' matrices and their cells, written together.
 public struct DiffRepository: Sendable {
-    public let database: Database
+    public let database: any SQLDatabase
     private let clock: PersistenceClock
     private let timer: DatabaseTimer
 
-    public init(database: Database, clock: @escaping PersistenceClock = Timestamp.now, timer: DatabaseTimer = .off) {
+    public init(
+        database: any SQLDatabase, clock: @escaping PersistenceClock = Timestamp.now, timer: DatabaseTimer = .off
+    ) {
         self.database = database
         self.clock = clock
         self.timer = timer

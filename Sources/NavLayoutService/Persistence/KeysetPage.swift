@@ -10,7 +10,7 @@ enum KeysetPage {
     /// statement cache keeps each shape prepared.
     static func fetch<Item: RowDecodable & Sendable>(
         _ type: Item.Type, columns: String, from table: String, conditions: [String], arguments: [DatabaseValue],
-        limit: Int?, cursor: String?, in database: Database, key: (Item) -> (createdAt: Timestamp, id: LayoutID)
+        limit: Int?, cursor: String?, in database: any SQLDatabase, key: (Item) -> (createdAt: Timestamp, id: LayoutID)
     ) async throws -> Page<Item> {
         let size = PageSize.clamped(limit)
         var conditions = conditions

@@ -5,11 +5,13 @@ public struct LayoutHistoryRepository: Sendable {
     /// Rows one retention write deletes at most, so a large purge never holds the single writer
     /// (and the requests queued behind it) for long.
     public static let defaultRetentionBatchSize = 1000
-    public let database: Database
+    public let database: any SQLDatabase
     private let clock: PersistenceClock
     private let timer: DatabaseTimer
 
-    public init(database: Database, clock: @escaping PersistenceClock = Timestamp.now, timer: DatabaseTimer = .off) {
+    public init(
+        database: any SQLDatabase, clock: @escaping PersistenceClock = Timestamp.now, timer: DatabaseTimer = .off
+    ) {
         self.database = database
         self.clock = clock
         self.timer = timer
@@ -167,7 +169,7 @@ public struct LayoutHistoryRepository: Sendable {
         if outcome.deleted > 0 {
             // Deleted rows leave free pages that the file would keep for ever; handing them back
             // makes the file shrink with the history (at the next checkpoint).
-            outcome.freedPages = try await database.incrementalVacuum()
+            outcome.freedPages = try await database.reclaimSpace()
         }
         return outcome
     }

@@ -2,11 +2,13 @@ import Storage
 
 /// Recorded device matrices: the matrix row and every cell's layout row, written together.
 public struct MatrixRepository: Sendable {
-    public let database: Database
+    public let database: any SQLDatabase
     private let clock: PersistenceClock
     private let timer: DatabaseTimer
 
-    public init(database: Database, clock: @escaping PersistenceClock = Timestamp.now, timer: DatabaseTimer = .off) {
+    public init(
+        database: any SQLDatabase, clock: @escaping PersistenceClock = Timestamp.now, timer: DatabaseTimer = .off
+    ) {
         self.database = database
         self.clock = clock
         self.timer = timer

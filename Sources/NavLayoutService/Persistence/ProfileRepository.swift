@@ -16,11 +16,13 @@ import Storage
 ///   profile, and one that only exists elsewhere is not found.
 public struct ProfileRepository: Sendable {
     public static let maximumNameLength = 128
-    public let database: Database
+    public let database: any SQLDatabase
     private let clock: PersistenceClock
     private let timer: DatabaseTimer
 
-    public init(database: Database, clock: @escaping PersistenceClock = Timestamp.now, timer: DatabaseTimer = .off) {
+    public init(
+        database: any SQLDatabase, clock: @escaping PersistenceClock = Timestamp.now, timer: DatabaseTimer = .off
+    ) {
         self.database = database
         self.clock = clock
         self.timer = timer

@@ -4,7 +4,10 @@ import Storage
 /// the metrics their operations are timed into: what the service builds once at start-up and hands
 /// to its route handlers.
 public struct Repositories: Sendable {
+    /// The SQLite database: its writer's health and statistics, migrations, backups.
     public let database: Database
+    /// What the repositories read and write through.
+    public let store: any SQLDatabase
     public let tenants: TenantRepository
     public let apiKeys: ApiKeyRepository
     public let adminToken: AdminTokenRepository
@@ -25,17 +28,19 @@ public struct Repositories: Sendable {
         clock: @escaping PersistenceClock = Timestamp.now, metrics: ServiceMetrics? = nil
     ) {
         let timer = DatabaseTimer(metrics: metrics)
+        let store = SQLiteStore(database)
         self.database = database
+        self.store = store
         self.timer = timer
-        tenants = TenantRepository(database: database, clock: clock, timer: timer)
-        apiKeys = ApiKeyRepository(database: database, cache: authenticationCache, clock: clock, timer: timer)
-        adminToken = AdminTokenRepository(database: database, clock: clock)
-        profiles = ProfileRepository(database: database, clock: clock, timer: timer)
-        layouts = LayoutHistoryRepository(database: database, clock: clock, timer: timer)
-        audit = AuditRepository(database: database, timer: timer)
-        matrices = MatrixRepository(database: database, clock: clock, timer: timer)
-        diffs = DiffRepository(database: database, clock: clock, timer: timer)
-        archives = TenantArchiveRepository(database: database, clock: clock, timer: timer)
+        tenants = TenantRepository(database: store, clock: clock, timer: timer)
+        apiKeys = ApiKeyRepository(database: store, cache: authenticationCache, clock: clock, timer: timer)
+        adminToken = AdminTokenRepository(database: store, clock: clock)
+        profiles = ProfileRepository(database: store, clock: clock, timer: timer)
+        layouts = LayoutHistoryRepository(database: store, clock: clock, timer: timer)
+        audit = AuditRepository(database: store, timer: timer)
+        matrices = MatrixRepository(database: store, clock: clock, timer: timer)
+        diffs = DiffRepository(database: store, clock: clock, timer: timer)
+        archives = TenantArchiveRepository(database: store, clock: clock, timer: timer)
     }
 
     /// Opens the database (creating it when missing), refuses it when `PRAGMA quick_check` finds it

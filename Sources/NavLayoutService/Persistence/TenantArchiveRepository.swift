@@ -12,11 +12,13 @@ import Storage
 /// audit), and the administrator issues new keys. The audit log is not carried: the import records
 /// one `tenant.create` event saying what it brought. Device matrices are not carried either.
 public struct TenantArchiveRepository: Sendable {
-    public let database: Database
+    public let database: any SQLDatabase
     private let clock: PersistenceClock
     private let timer: DatabaseTimer
 
-    public init(database: Database, clock: @escaping PersistenceClock = Timestamp.now, timer: DatabaseTimer = .off) {
+    public init(
+        database: any SQLDatabase, clock: @escaping PersistenceClock = Timestamp.now, timer: DatabaseTimer = .off
+    ) {
         self.database = database
         self.clock = clock
         self.timer = timer

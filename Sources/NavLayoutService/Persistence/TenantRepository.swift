@@ -3,11 +3,13 @@ import Storage
 /// Creates and lists tenants (admin operations).
 public struct TenantRepository: Sendable {
     public static let maximumNameLength = 200
-    public let database: Database
+    public let database: any SQLDatabase
     private let clock: PersistenceClock
     private let timer: DatabaseTimer
 
-    public init(database: Database, clock: @escaping PersistenceClock = Timestamp.now, timer: DatabaseTimer = .off) {
+    public init(
+        database: any SQLDatabase, clock: @escaping PersistenceClock = Timestamp.now, timer: DatabaseTimer = .off
+    ) {
         self.database = database
         self.clock = clock
         self.timer = timer

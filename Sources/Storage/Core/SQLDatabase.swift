@@ -1,0 +1,47 @@
+/// Where the repositories read and write, whichever database is behind it: SQLite's `Database`
+/// (through `SQLiteStore`) or a PostgreSQL server. A read sees committed data. A write runs in one
+/// transaction that has committed when it returns; the database may run `body` again from the start
+/// when a concurrent write got in its way (PostgreSQL's serialization failures), so `body` must do
+/// nothing but read and write through its connection.
+public protocol SQLDatabase: Sendable {
+    func read<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) throws -> T) async throws -> T
+    /// A write; `commit` says whether it may share its commit with others queued beside it (see
+    /// `CommitPolicy`), where the database groups commits.
+    func write<T: Sendable>(
+        _ commit: CommitPolicy, _ body: @escaping @Sendable (any SQLConnection) throws -> T
+    ) async throws -> T
+    /// Gives the space of deleted rows back where the database does not do it by itself; returns
+    /// the pages freed.
+    func reclaimSpace() async throws -> Int
+}
+
+extension SQLDatabase {
+    /// A write that may share its commit.
+    public func write<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) throws -> T) async throws -> T {
+        try await write(.grouped, body)
+    }
+}
+
+/// SQLite's `Database` as an `SQLDatabase`: reads on its readers, writes grouped by its writer.
+public struct SQLiteStore: SQLDatabase {
+    public let database: Database
+
+    public init(_ database: Database) {
+        self.database = database
+    }
+
+    public func read<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) throws -> T) async throws -> T {
+        try await database.read { try body($0) }
+    }
+
+    public func write<T: Sendable>(
+        _ commit: CommitPolicy, _ body: @escaping @Sendable (any SQLConnection) throws -> T
+    ) async throws -> T {
+        try await database.write(commit) { try body($0) }
+    }
+
+    /// SQLite's incremental vacuum: the file shrinks by the pages its deleted rows left free.
+    public func reclaimSpace() async throws -> Int {
+        try await database.incrementalVacuum()
+    }
+}
