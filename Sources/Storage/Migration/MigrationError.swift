@@ -26,6 +26,8 @@ public enum MigrationError: Error, Sendable, Equatable, CustomStringConvertible 
     case pendingBeforeApplied(id: Int, lastAppliedID: Int)
     /// A migration's SQL failed; its transaction was rolled back and nothing was recorded.
     case migrationFailed(id: Int, fileName: String, error: DatabaseError)
+    /// The same on PostgreSQL.
+    case postgresMigrationFailed(id: Int, fileName: String, error: PostgresError)
     /// A migration tried to BEGIN, COMMIT, ROLLBACK or use savepoints; the migrator runs every
     /// migration in a transaction of its own, so a migration must not control transactions.
     case migrationControlsTransaction(id: Int, fileName: String, sql: String?)
@@ -52,6 +54,8 @@ public enum MigrationError: Error, Sendable, Equatable, CustomStringConvertible 
         case .pendingBeforeApplied(let id, let lastAppliedID):
             "migration \(id) is pending but migration \(lastAppliedID) is already applied"
         case .migrationFailed(let id, let fileName, let error):
+            "migration \(id) (\(fileName)) failed and was rolled back: \(error)"
+        case .postgresMigrationFailed(let id, let fileName, let error):
             "migration \(id) (\(fileName)) failed and was rolled back: \(error)"
         case .migrationControlsTransaction(let id, let fileName, let sql):
             "migration \(id) (\(fileName)) must not BEGIN, COMMIT, ROLLBACK or use savepoints"

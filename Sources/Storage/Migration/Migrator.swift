@@ -41,15 +41,15 @@ public struct Migrator: Sendable {
         var migrations: [Migration] = []
         // Sorted, so the first bad file reported is the same on every machine. Hidden files
         // (.gitkeep) and Markdown notes (README.md) are not migrations; anything else must be one.
+        // Folders hold the migrations of other databases (postgres/): not this one's.
         for fileName in fileNames.sorted() where !fileName.hasPrefix(".") && !fileName.hasSuffix(".md") {
             let path = folder + "/" + fileName
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue { continue }
             guard let (id, name) = Migration.parseFileName(fileName) else {
                 throw MigrationError.invalidFileName(fileName: fileName, folder: folder)
             }
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue,
-                let bytes = FileManager.default.contents(atPath: path)
-            else {
+            guard let bytes = FileManager.default.contents(atPath: path) else {
                 throw MigrationError.unreadableFile(path: path)
             }
             // Valid UTF-8 decodes to a String whose UTF-8 view is exactly the file's bytes, so the
@@ -84,7 +84,13 @@ public struct Migrator: Sendable {
 
     /// Where the database stands, without changing it (the dry run).
     public func status(of connection: Connection) throws -> MigrationStatus {
-        let recorded = try Migrator.recordedMigrations(connection)
+        let tableExists = try connection.fetchValue(
+            "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?", [Migrator.tableName], as: Int.self)
+        return status(recorded: tableExists == 1 ? try Migrator.recordedMigrations(connection) : [])
+    }
+
+    /// Where a database that recorded `recorded` stands against these migrations.
+    func status(recorded: [AppliedMigration]) -> MigrationStatus {
         let knownByID = Dictionary(uniqueKeysWithValues: migrations.map { ($0.id, $0) })
         var applied: [AppliedMigration] = []
         var changed: [ChangedMigration] = []
@@ -105,11 +111,9 @@ public struct Migrator: Sendable {
         return MigrationStatus(applied: applied, pending: pending, changed: changed, unknown: unknown)
     }
 
-    static func recordedMigrations(_ connection: Connection) throws -> [AppliedMigration] {
-        let tableExists = try connection.fetchValue(
-            "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?", [tableName], as: Int.self)
-        guard tableExists == 1 else { return [] }
-        return try connection.fetchAll(
+    /// The rows of `schema_migrations`, which must exist.
+    static func recordedMigrations(_ connection: any SQLConnection) throws -> [AppliedMigration] {
+        try connection.fetchAll(
             "SELECT id, name, checksum, applied_at FROM \(tableName) ORDER BY id"
         ) { row in
             AppliedMigration(

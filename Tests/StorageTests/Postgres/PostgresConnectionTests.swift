@@ -22,6 +22,18 @@ enum TestPostgres {
     static func table(_ stem: String) -> String {
         "\(stem)_\(UInt32.random(in: 0...UInt32.max))"
     }
+
+    /// The URL with a schema of its own first on the search path: the tables `body` makes through
+    /// it live there, and go with the schema when `body` ends.
+    static func withFreshSchema<T>(_ body: (PostgresURL) throws -> T) throws -> T {
+        let owner = try connect()
+        let schema = table("test")
+        try owner.executeScript("CREATE SCHEMA \(schema)")
+        defer { _ = try? owner.executeScript("DROP SCHEMA \(schema) CASCADE") }
+        var url = try url()
+        url.parameters.append(PostgresURL.Parameter(name: "options", value: "-c search_path=\(schema)"))
+        return try body(url)
+    }
 }
 
 @Suite("PostgreSQL connection", .enabled(if: TestPostgres.available, "NAVLAYOUT_TEST_POSTGRES names no server"))
