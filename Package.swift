@@ -136,9 +136,11 @@ let package = Package(
         // Tests that start programs use this instead of Foundation's Process (see its file).
         .systemLibrary(name: "CSpawn", path: "Tests/Support/CSpawn"),
         .target(name: "ChildProcess", dependencies: ["CSpawn"], path: "Tests/Support/ChildProcess"),
+        // The PostgreSQL server of the tests of that backend (NAVLAYOUT_TEST_POSTGRES).
+        .target(name: "TestPostgres", dependencies: ["Storage"], path: "Tests/Support/TestPostgres"),
         .testTarget(
             name: "StorageTests",
-            dependencies: ["Storage", "ChildProcess"],
+            dependencies: ["Storage", "ChildProcess", "TestPostgres"],
             exclude: ["Fixtures"]
         ),
 
@@ -167,7 +169,9 @@ let package = Package(
             ]),
         .testTarget(
             name: "NavLayoutServiceTests",
-            dependencies: ["NavLayoutService", "Storage", "HTTPServer", "JSON", "NavigationLayout", "BenchmarkSupport"]),
+            dependencies: [
+                "NavLayoutService", "Storage", "HTTPServer", "JSON", "NavigationLayout", "BenchmarkSupport", "TestPostgres",
+            ]),
         // Reading an app's Swift layout delegate with the compiler's own parser, from the toolchain's
         // host libraries: built with library evolution (as they are) and linked with an rpath to them,
         // so that nothing that links this target needs flags of its own. Kept apart so the layout

@@ -29,11 +29,11 @@ struct AuditRepositoryTests {
         #expect(seen == existing)
     }
 
-    @Test("an event records who did what to which object, and when")
-    func eventContent() async throws {
+    @Test("an event records who did what to which object, and when", arguments: StoreKind.allCases)
+    func eventContent(kind: StoreKind) async throws {
         let folder = try TemporaryFolder()
         let clock = TestClock()
-        let store = try await Store.open(.memory, in: folder, clock: clock)
+        let store = try await Store.open(kind, in: folder, clock: clock)
         let created = try await store.tenants.create(name: "acme")
         let key = try await store.keys.create(tenantID: created.tenant.id, actor: .apiKey(id: created.firstKey.key.id))
         let event = try #require(try await store.audit.list(tenantID: created.tenant.id, limit: 1).items.first)

@@ -40,10 +40,12 @@ struct LayoutHistoryRepositoryTests {
         #expect(stored.summary.status == .warning)
     }
 
-    @Test("recording for an unknown tenant is not found; recording an id twice is a conflict")
-    func recordErrors() async throws {
+    @Test(
+        "recording for an unknown tenant is not found; recording an id twice is a conflict",
+        arguments: StoreKind.allCases)
+    func recordErrors(kind: StoreKind) async throws {
         let folder = try TemporaryFolder()
-        let store = try await Store.open(.memory, in: folder)
+        let store = try await Store.open(kind, in: folder)
         let tenant = try await store.tenants.create(name: "acme").tenant.id
         #expect(
             await persistenceError { try await store.layouts.record(sampleLayout(tenantID: "ten_nobody")) }
@@ -78,10 +80,10 @@ struct LayoutHistoryRepositoryTests {
         #expect(seen.map(\.id) == recorded.reversed())
     }
 
-    @Test("rows sharing one time are ordered and paged by id")
-    func pagingWithEqualTimes() async throws {
+    @Test("rows sharing one time are ordered and paged by id", arguments: StoreKind.allCases)
+    func pagingWithEqualTimes(kind: StoreKind) async throws {
         let folder = try TemporaryFolder()
-        let store = try await Store.open(.memory, in: folder, clock: TestClock(step: 0))
+        let store = try await Store.open(kind, in: folder, clock: TestClock(step: 0))
         let tenant = try await store.tenants.create(name: "acme").tenant.id
         var recorded: [LayoutID] = []
         for marker in 0..<40 {
@@ -92,10 +94,10 @@ struct LayoutHistoryRepositoryTests {
         #expect(seen.map(\.id) == recorded.sorted().reversed())
     }
 
-    @Test("filters by profile, navigation, status and time combine")
-    func filters() async throws {
+    @Test("filters by profile, navigation, status and time combine", arguments: StoreKind.allCases)
+    func filters(kind: StoreKind) async throws {
         let folder = try TemporaryFolder()
-        let store = try await Store.open(.file, in: folder)
+        let store = try await Store.open(kind, in: folder)
         let tenant = try await store.tenants.create(name: "acme").tenant.id
         let profiles: [String?] = [nil, "driver", "rider"]
         var all: [LayoutSummary] = []
@@ -134,10 +136,12 @@ struct LayoutHistoryRepositoryTests {
         }
     }
 
-    @Test("paging while rows are inserted loses and repeats none of the rows that existed at the start")
-    func pagingUnderConcurrentInserts() async throws {
+    @Test(
+        "paging while rows are inserted loses and repeats none of the rows that existed at the start",
+        arguments: StoreKind.allCases)
+    func pagingUnderConcurrentInserts(kind: StoreKind) async throws {
         let folder = try TemporaryFolder()
-        let store = try await Store.open(.file, in: folder)
+        let store = try await Store.open(kind, in: folder)
         let tenant = try await store.tenants.create(name: "acme").tenant.id
         let other = try await store.tenants.create(name: "other").tenant.id
         var existing: Set<LayoutID> = []
@@ -176,11 +180,11 @@ struct LayoutHistoryRepositoryTests {
         #expect(seen == seen.sorted { ($0.createdAt, $0.id) > ($1.createdAt, $1.id) })
     }
 
-    @Test("paging stays exact when late rows land among the pages still to come")
-    func pagingWithRowsLandingBehindTheCursor() async throws {
+    @Test("paging stays exact when late rows land among the pages still to come", arguments: StoreKind.allCases)
+    func pagingWithRowsLandingBehindTheCursor(kind: StoreKind) async throws {
         let folder = try TemporaryFolder()
         let clock = TestClock()
-        let store = try await Store.open(.memory, in: folder, clock: clock)
+        let store = try await Store.open(kind, in: folder, clock: clock)
         let tenant = try await store.tenants.create(name: "acme").tenant.id
         var existing: [LayoutID] = []
         for marker in 0..<50 {
@@ -216,11 +220,11 @@ struct LayoutHistoryRepositoryTests {
         #expect(!reason.isEmpty)
     }
 
-    @Test("retention by age deletes what is older than the limit, in every tenant")
-    func retentionByAge() async throws {
+    @Test("retention by age deletes what is older than the limit, in every tenant", arguments: StoreKind.allCases)
+    func retentionByAge(kind: StoreKind) async throws {
         let folder = try TemporaryFolder()
         let clock = TestClock()
-        let store = try await Store.open(.file, in: folder, clock: clock)
+        let store = try await Store.open(kind, in: folder, clock: clock)
         let a = try await store.tenants.create(name: "a").tenant.id
         let b = try await store.tenants.create(name: "b").tenant.id
         for marker in 0..<10 {
@@ -262,20 +266,20 @@ struct LayoutHistoryRepositoryTests {
         #expect(try await store.layouts.count(tenantID: a) == 0)
     }
 
-    @Test("keeping everything deletes nothing")
-    func keepEverything() async throws {
+    @Test("keeping everything deletes nothing", arguments: StoreKind.allCases)
+    func keepEverything(kind: StoreKind) async throws {
         let folder = try TemporaryFolder()
-        let store = try await Store.open(.memory, in: folder)
+        let store = try await Store.open(kind, in: folder)
         let tenant = try await store.tenants.create(name: "acme").tenant.id
         try await store.layouts.record(sampleLayout(tenantID: tenant))
         #expect(try await store.layouts.applyRetention(.keepEverything).deleted == 0)
         #expect(try await store.layouts.count(tenantID: tenant) == 1)
     }
 
-    @Test("a cursor stays valid after retention deleted the row it points at")
-    func cursorSurvivesRetention() async throws {
+    @Test("a cursor stays valid after retention deleted the row it points at", arguments: StoreKind.allCases)
+    func cursorSurvivesRetention(kind: StoreKind) async throws {
         let folder = try TemporaryFolder()
-        let store = try await Store.open(.memory, in: folder)
+        let store = try await Store.open(kind, in: folder)
         let tenant = try await store.tenants.create(name: "acme").tenant.id
         var recorded: [LayoutID] = []
         for marker in 0..<20 {

@@ -37,10 +37,10 @@ struct ProfileRepositoryTests {
         #expect(listed.first?.currentETag == second.version.etag)
     }
 
-    @Test("the same content written twice gets two different ETags")
-    func etagsDifferPerVersion() async throws {
+    @Test("the same content written twice gets two different ETags", arguments: StoreKind.allCases)
+    func etagsDifferPerVersion(kind: StoreKind) async throws {
         let folder = try TemporaryFolder()
-        let store = try await Store.open(.memory, in: folder)
+        let store = try await Store.open(kind, in: folder)
         let (tenant, actor) = try await tenantAndKey(store)
         let a = try await store.profiles.put(
             tenantID: tenant, name: "p", document: "{}", description: nil, actor: actor)
@@ -50,10 +50,12 @@ struct ProfileRepositoryTests {
         #expect(b.version.httpETag == "\"\(b.version.etag)\"")
     }
 
-    @Test("a put with the current ETag succeeds; with a stale one it fails and writes nothing")
-    func ifMatch() async throws {
+    @Test(
+        "a put with the current ETag succeeds; with a stale one it fails and writes nothing",
+        arguments: StoreKind.allCases)
+    func ifMatch(kind: StoreKind) async throws {
         let folder = try TemporaryFolder()
-        let store = try await Store.open(.file, in: folder)
+        let store = try await Store.open(kind, in: folder)
         let (tenant, actor) = try await tenantAndKey(store)
         let v1 = try await store.profiles.put(
             tenantID: tenant, name: "driver", document: document1, description: nil, actor: actor)
@@ -75,10 +77,12 @@ struct ProfileRepositoryTests {
         #expect(try await store.audit.list(tenantID: tenant).items.count == auditBefore)
     }
 
-    @Test("a conditional put on a profile that does not exist fails: there is nothing to match")
-    func ifMatchOnAbsentProfile() async throws {
+    @Test(
+        "a conditional put on a profile that does not exist fails: there is nothing to match",
+        arguments: StoreKind.allCases)
+    func ifMatchOnAbsentProfile(kind: StoreKind) async throws {
         let folder = try TemporaryFolder()
-        let store = try await Store.open(.memory, in: folder)
+        let store = try await Store.open(kind, in: folder)
         let (tenant, actor) = try await tenantAndKey(store)
         let error = await persistenceError {
             try await store.profiles.put(
@@ -88,10 +92,12 @@ struct ProfileRepositoryTests {
         #expect(try await store.profiles.list(tenantID: tenant, includeDeleted: true).isEmpty)
     }
 
-    @Test("a deleted profile is gone for reads of the latest, but its versions stay readable")
-    func softDelete() async throws {
+    @Test(
+        "a deleted profile is gone for reads of the latest, but its versions stay readable",
+        arguments: StoreKind.allCases)
+    func softDelete(kind: StoreKind) async throws {
         let folder = try TemporaryFolder()
-        let store = try await Store.open(.file, in: folder)
+        let store = try await Store.open(kind, in: folder)
         let (tenant, actor) = try await tenantAndKey(store)
         let v1 = try await store.profiles.put(
             tenantID: tenant, name: "driver", document: document1, description: nil, actor: actor)
@@ -121,10 +127,10 @@ struct ProfileRepositoryTests {
             } == .preconditionFailed(.profile, id: "driver", expectedETag: v2.version.etag, currentETag: nil))
     }
 
-    @Test("recreating a deleted profile continues its version numbers")
-    func recreateAfterDelete() async throws {
+    @Test("recreating a deleted profile continues its version numbers", arguments: StoreKind.allCases)
+    func recreateAfterDelete(kind: StoreKind) async throws {
         let folder = try TemporaryFolder()
-        let store = try await Store.open(.memory, in: folder)
+        let store = try await Store.open(kind, in: folder)
         let (tenant, actor) = try await tenantAndKey(store)
         _ = try await store.profiles.put(
             tenantID: tenant, name: "driver", document: document1, description: nil, actor: actor)
@@ -140,10 +146,10 @@ struct ProfileRepositoryTests {
         #expect(try await store.profiles.versions(tenantID: tenant, name: "driver").map(\.version) == [3, 2, 1])
     }
 
-    @Test("a delete with a stale ETag fails and deletes nothing")
-    func conditionalDelete() async throws {
+    @Test("a delete with a stale ETag fails and deletes nothing", arguments: StoreKind.allCases)
+    func conditionalDelete(kind: StoreKind) async throws {
         let folder = try TemporaryFolder()
-        let store = try await Store.open(.memory, in: folder)
+        let store = try await Store.open(kind, in: folder)
         let (tenant, actor) = try await tenantAndKey(store)
         let v1 = try await store.profiles.put(
             tenantID: tenant, name: "p", document: "{}", description: nil, actor: actor)
@@ -158,10 +164,10 @@ struct ProfileRepositoryTests {
         #expect(try await store.profiles.list(tenantID: tenant).isEmpty)
     }
 
-    @Test("missing versions and profiles are not found")
-    func notFound() async throws {
+    @Test("missing versions and profiles are not found", arguments: StoreKind.allCases)
+    func notFound(kind: StoreKind) async throws {
         let folder = try TemporaryFolder()
-        let store = try await Store.open(.memory, in: folder)
+        let store = try await Store.open(kind, in: folder)
         let (tenant, actor) = try await tenantAndKey(store)
         _ = try await store.profiles.put(tenantID: tenant, name: "p", document: "{}", description: nil, actor: actor)
         #expect(
@@ -209,10 +215,10 @@ struct ProfileRepositoryTests {
         }
     }
 
-    @Test("profile writes and deletes are audited with who did them")
-    func audited() async throws {
+    @Test("profile writes and deletes are audited with who did them", arguments: StoreKind.allCases)
+    func audited(kind: StoreKind) async throws {
         let folder = try TemporaryFolder()
-        let store = try await Store.open(.memory, in: folder)
+        let store = try await Store.open(kind, in: folder)
         let (tenant, actor) = try await tenantAndKey(store)
         _ = try await store.profiles.put(tenantID: tenant, name: "p", document: "{}", description: nil, actor: actor)
         _ = try await store.profiles.put(tenantID: tenant, name: "p", document: "{}", description: nil, actor: .admin)
@@ -255,10 +261,10 @@ struct ProfileRepositoryTests {
         #expect(try await store.tenants.list().map(\.name) == ["acme"])
     }
 
-    @Test("of concurrent writes conditioned on the same ETag, exactly one wins")
-    func concurrentConditionalWrites() async throws {
+    @Test("of concurrent writes conditioned on the same ETag, exactly one wins", arguments: StoreKind.allCases)
+    func concurrentConditionalWrites(kind: StoreKind) async throws {
         let folder = try TemporaryFolder()
-        let store = try await Store.open(.file, in: folder)
+        let store = try await Store.open(kind, in: folder)
         let (tenant, actor) = try await tenantAndKey(store)
         let base = try await store.profiles.put(
             tenantID: tenant, name: "p", document: "{}", description: nil, actor: actor)

@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Schema: migrations and the indexes the queries need")
 struct SchemaTests {
-    @Test("the migrations apply on a fresh database and leave it up to date", arguments: StoreKind.allCases)
+    @Test("the migrations apply on a fresh database and leave it up to date", arguments: StoreKind.sqliteCases)
     func migrationsApply(kind: StoreKind) async throws {
         let folder = try TemporaryFolder()
         let location: DatabaseLocation = kind == .memory ? .inMemory : .file(path: folder.file("fresh.sqlite"))

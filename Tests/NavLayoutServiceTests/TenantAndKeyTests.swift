@@ -37,10 +37,11 @@ struct TenantAndKeyTests {
         #expect(stored.flatMap { $0 }.joined().lowercased().contains(secretPart) == false)
     }
 
-    @Test("tenants list oldest first; a taken name is a conflict; a blank name is refused")
-    func listAndConflicts() async throws {
+    @Test(
+        "tenants list oldest first; a taken name is a conflict; a blank name is refused", arguments: StoreKind.allCases)
+    func listAndConflicts(kind: StoreKind) async throws {
         let folder = try TemporaryFolder()
-        let store = try await Store.open(.memory, in: folder)
+        let store = try await Store.open(kind, in: folder)
         let first = try await store.tenants.create(name: "first").tenant
         let second = try await store.tenants.create(name: "second").tenant
         #expect(try await store.tenants.list() == [first, second])
@@ -60,10 +61,10 @@ struct TenantAndKeyTests {
                 == .notFound(.tenant, id: "ten_missing"))
     }
 
-    @Test("a revoked key no longer authenticates; revoking again changes nothing")
-    func revoke() async throws {
+    @Test("a revoked key no longer authenticates; revoking again changes nothing", arguments: StoreKind.allCases)
+    func revoke(kind: StoreKind) async throws {
         let folder = try TemporaryFolder()
-        let store = try await Store.open(.file, in: folder)
+        let store = try await Store.open(kind, in: folder)
         let tenant = try await store.tenants.create(name: "acme")
         let second = try await store.keys.create(tenantID: tenant.tenant.id)
         let revoked = try await store.keys.revoke(tenantID: tenant.tenant.id, keyID: second.key.id)
@@ -86,10 +87,10 @@ struct TenantAndKeyTests {
         }
     }
 
-    @Test("a rotated key authenticates with the new secret only")
-    func rotate() async throws {
+    @Test("a rotated key authenticates with the new secret only", arguments: StoreKind.allCases)
+    func rotate(kind: StoreKind) async throws {
         let folder = try TemporaryFolder()
-        let store = try await Store.open(.file, in: folder)
+        let store = try await Store.open(kind, in: folder)
         let tenant = try await store.tenants.create(name: "acme")
         let old = tenant.firstKey
         let new = try await store.keys.rotate(tenantID: tenant.tenant.id, keyID: old.key.id)
@@ -114,10 +115,10 @@ struct TenantAndKeyTests {
         #expect(try await store.keys.authenticate(bearer: token) == nil)
     }
 
-    @Test("a token with a known prefix and a wrong secret does not authenticate")
-    func wrongSecretRightPrefix() async throws {
+    @Test("a token with a known prefix and a wrong secret does not authenticate", arguments: StoreKind.allCases)
+    func wrongSecretRightPrefix(kind: StoreKind) async throws {
         let folder = try TemporaryFolder()
-        let store = try await Store.open(.memory, in: folder)
+        let store = try await Store.open(kind, in: folder)
         let key = try await store.tenants.create(name: "acme").firstKey
         var characters = Array(key.secret)
         // Change the last character of the secret to another character of the alphabet.
@@ -128,10 +129,10 @@ struct TenantAndKeyTests {
         #expect(try await store.keys.authenticate(bearer: key.secret) != nil)
     }
 
-    @Test("keys list per tenant; creating a key for an unknown tenant is not found")
-    func listKeys() async throws {
+    @Test("keys list per tenant; creating a key for an unknown tenant is not found", arguments: StoreKind.allCases)
+    func listKeys(kind: StoreKind) async throws {
         let folder = try TemporaryFolder()
-        let store = try await Store.open(.memory, in: folder)
+        let store = try await Store.open(kind, in: folder)
         let tenant = try await store.tenants.create(name: "acme")
         let second = try await store.keys.create(tenantID: tenant.tenant.id)
         #expect(try await store.keys.list(tenantID: tenant.tenant.id) == [tenant.firstKey.key, second.key])
@@ -164,10 +165,10 @@ struct AdminTokenTests {
         #expect(try await reopened.adminToken.verify("") == false)
     }
 
-    @Test("a token from the environment replaces the stored one")
-    func environmentWins() async throws {
+    @Test("a token from the environment replaces the stored one", arguments: StoreKind.allCases)
+    func environmentWins(kind: StoreKind) async throws {
         let folder = try TemporaryFolder()
-        let store = try await Store.open(.memory, in: folder)
+        let store = try await Store.open(kind, in: folder)
         let generated = try #require(try await store.adminToken.ensure(environmentToken: nil).newlyGeneratedToken)
         let chosen = "operator-chosen-token-1234"
         #expect(try await store.adminToken.ensure(environmentToken: chosen) == .fromEnvironment)
@@ -178,10 +179,10 @@ struct AdminTokenTests {
         #expect(try await store.adminToken.verify(chosen))
     }
 
-    @Test("nothing verifies before a token is set up")
-    func noTokenYet() async throws {
+    @Test("nothing verifies before a token is set up", arguments: StoreKind.allCases)
+    func noTokenYet(kind: StoreKind) async throws {
         let folder = try TemporaryFolder()
-        let store = try await Store.open(.memory, in: folder)
+        let store = try await Store.open(kind, in: folder)
         #expect(try await store.adminToken.verify("anything-at-all-here") == false)
     }
 

@@ -43,8 +43,10 @@ private func object(_ line: String) throws -> JSONObject {
 
 @Suite("Tenant export and import")
 struct TenantArchiveTests {
-    @Test("an export imported into a fresh database exports again line for line, keys recorded revoked")
-    func roundTrip() async throws {
+    @Test(
+        "an export imported into a fresh database exports again line for line, keys recorded revoked",
+        arguments: StoreKind.allCases)
+    func roundTrip(kind: StoreKind) async throws {
         let folder = try TemporaryFolder()
         let (_, archives) = try await populatedStore(in: folder)
         let exported = try await archives.export(tenantName: "acme")
@@ -61,7 +63,7 @@ struct TenantArchiveTests {
         #expect(try object(first[5])["document"]?.stringValue == "{ \"screen\" : {\"width\":375} }")
 
         let otherFolder = try TemporaryFolder()
-        let fresh = try await Store.open(.file, in: otherFolder)
+        let fresh = try await Store.open(kind, in: otherFolder)
         let imported = TenantArchiveRepository(database: fresh.sql)
         let report = try await imported.importArchive(exported)
         #expect(report.tenant.name == "acme")
@@ -107,8 +109,10 @@ struct TenantArchiveTests {
         #expect(keys.allSatisfy { $0.isRevoked })
     }
 
-    @Test("an archive written before layouts kept a device and codes imports, the codes read from each result")
-    func olderArchive() async throws {
+    @Test(
+        "an archive written before layouts kept a device and codes imports, the codes read from each result",
+        arguments: StoreKind.allCases)
+    func olderArchive(kind: StoreKind) async throws {
         let folder = try TemporaryFolder()
         let (_, archives) = try await populatedStore(in: folder)
         var archive: [String] = []
@@ -122,7 +126,7 @@ struct TenantArchiveTests {
             archive.append(JSONWriter().string(for: .object(record)))
         }
         let otherFolder = try TemporaryFolder()
-        let fresh = try await Store.open(.file, in: otherFolder)
+        let fresh = try await Store.open(kind, in: otherFolder)
         let report = try await TenantArchiveRepository(database: fresh.sql).importArchive(
             Array(archive.joined(separator: "\n").utf8))
         #expect(report.layouts == 3)
@@ -205,8 +209,10 @@ struct TenantArchiveTests {
         #expect(try await fresh.tenants.list().isEmpty)
     }
 
-    @Test("records out of order or inconsistent are refused, each naming its line and field")
-    func inconsistentRecords() async throws {
+    @Test(
+        "records out of order or inconsistent are refused, each naming its line and field",
+        arguments: StoreKind.allCases)
+    func inconsistentRecords(kind: StoreKind) async throws {
         let folder = try TemporaryFolder()
         let (_, archives) = try await populatedStore(in: folder)
         var archive = lines(try await archives.export(tenantName: "acme"))
@@ -216,7 +222,7 @@ struct TenantArchiveTests {
         archive.remove(at: 7)
         archive.append(archive[archive.count - 1])
         do {
-            _ = try await TenantArchiveRepository(database: try await Store.open(.memory, in: folder).sql)
+            _ = try await TenantArchiveRepository(database: try await Store.open(kind, in: folder).sql)
                 .importArchive(Array(archive.joined(separator: "\n").utf8))
             Issue.record("an inconsistent archive was imported")
         } catch let error as TenantArchiveError {

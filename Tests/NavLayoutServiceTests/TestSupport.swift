@@ -2,6 +2,7 @@ import Foundation
 import NavLayoutService
 import Storage
 import Synchronization
+import TestPostgres
 import Testing
 
 /// A fresh folder under the system's temporary folder, removed when the value is dropped.
@@ -28,11 +29,17 @@ final class TemporaryFolder {
 let packageMigrations = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Migrations").path
 
-/// Where a test database lives: both kinds run the same tests, because `Database` reads through the
-/// writer in memory and through a reader pool on a file.
+/// Where a test database lives: the kinds run the same tests, because `Database` reads through the
+/// writer in memory and through a reader pool on a file, and PostgreSQL (a schema of its own on the
+/// server of `NAVLAYOUT_TEST_POSTGRES`, when there is one) is the other backend.
 enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
     case memory
     case file
+    case postgres
+
+    static var allCases: [StoreKind] { TestPostgres.available ? [.memory, .file, .postgres] : [.memory, .file] }
+    /// The kinds that are SQLite files or memory.
+    static let sqliteCases: [StoreKind] = [.memory, .file]
 
     var testDescription: String { rawValue }
 }
@@ -68,9 +75,12 @@ final class TestClock: Sendable {
 
 /// A migrated database with every repository on it.
 struct Store {
-    let database: Database
+    /// The SQLite database, for the kinds that are one.
+    let sqlite: Database?
     /// The database as the repositories see it.
     let sql: any SQLDatabase
+    /// The PostgreSQL schema of the `.postgres` kind, dropped when the store goes.
+    let postgresSchema: TestPostgres.FreshSchema?
     let clock: TestClock
     let tenants: TenantRepository
     let keys: ApiKeyRepository
@@ -80,9 +90,13 @@ struct Store {
     let audit: AuditRepository
 
     init(database: Database, clock: TestClock = TestClock()) {
-        let sql = SQLiteStore(database)
-        self.database = database
+        self.init(sql: SQLiteStore(database), sqlite: database, postgresSchema: nil, clock: clock)
+    }
+
+    init(sql: any SQLDatabase, sqlite: Database?, postgresSchema: TestPostgres.FreshSchema?, clock: TestClock) {
+        self.sqlite = sqlite
         self.sql = sql
+        self.postgresSchema = postgresSchema
         self.clock = clock
         let now: PersistenceClock = { clock.now() }
         tenants = TenantRepository(database: sql, clock: now)
@@ -97,11 +111,29 @@ struct Store {
     static func open(_ kind: StoreKind, in folder: TemporaryFolder, clock: TestClock = TestClock()) async throws
         -> Store
     {
+        if kind == .postgres {
+            let schema = try TestPostgres.FreshSchema()
+            let store = PostgresStore(url: schema.url)
+            let migrator = try Migrator.postgres(location: .folder(path: packageMigrations))
+            _ = try await store.run { try migrator.migrate($0) }
+            return Store(sql: store, sqlite: nil, postgresSchema: schema, clock: clock)
+        }
         let location: DatabaseLocation = kind == .memory ? .inMemory : .file(path: folder.file("service.sqlite"))
         let database = try Database(location: location)
         try await database.migrate(try Migrator(location: .folder(path: packageMigrations)))
         return Store(database: database, clock: clock)
     }
+
+    /// The SQLite database behind the repositories, for a test that reads it directly; such a test
+    /// runs on the SQLite kinds only.
+    var database: Database {
+        get throws {
+            guard let sqlite else { throw NotSQLite() }
+            return sqlite
+        }
+    }
+
+    struct NotSQLite: Error {}
 }
 
 /// A small layout record of a tenant.

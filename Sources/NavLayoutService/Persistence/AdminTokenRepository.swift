@@ -77,7 +77,7 @@ public struct AdminTokenRepository: Sendable {
             INSERT INTO admin_token (id, secret_hash, source, created_at) VALUES (1, ?, ?, ?)
             ON CONFLICT (id) DO UPDATE SET secret_hash = excluded.secret_hash, source = excluded.source,
                 created_at = excluded.created_at
-            WHERE admin_token.secret_hash IS NOT excluded.secret_hash
+            WHERE admin_token.secret_hash <> excluded.secret_hash
             """,
             [Data(SecretDigest.digest(of: token)), source, now])
     }

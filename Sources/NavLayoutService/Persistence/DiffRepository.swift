@@ -36,7 +36,7 @@ public struct DiffRepository: Sendable {
                         diff.after.profileName, diff.counts.cells, diff.counts.regressed, diff.counts.changed,
                         diff.counts.improved, diff.counts.unchanged, now, diff.sidesJSON, diff.reportJSON,
                     ])
-            } catch DatabaseError.constraintPrimaryKey {
+            } catch ConstraintViolation.duplicateKey {
                 throw PersistenceError.conflict(.diff, id: diff.id.text, reason: "a diff with this id is recorded")
             }
         }

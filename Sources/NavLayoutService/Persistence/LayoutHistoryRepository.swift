@@ -53,9 +53,9 @@ public struct LayoutHistoryRepository: Sendable {
                     layout.mode.rawValue, layout.navigation.rawValue, layout.status.rawValue, now,
                     layout.requestJSON, layout.resultJSON, layout.device, layout.storedCodes,
                 ])
-        } catch DatabaseError.constraintForeignKey {
+        } catch ConstraintViolation.foreignKey {
             throw PersistenceError.notFound(.tenant, id: layout.tenantID)
-        } catch DatabaseError.constraintPrimaryKey {
+        } catch ConstraintViolation.duplicateKey {
             throw PersistenceError.conflict(.layout, id: layout.id.text, reason: "a layout with this id is recorded")
         }
         return LayoutSummary(
@@ -108,7 +108,7 @@ public struct LayoutHistoryRepository: Sendable {
             arguments.append(.text(device))
         }
         if let code = filter.code {
-            conditions.append("instr(codes, ?) > 0")
+            conditions.append(database.dialect.contains(column: "codes"))
             arguments.append(.text(" \(code) "))
         }
         if let since = filter.since {
@@ -154,8 +154,8 @@ public struct LayoutHistoryRepository: Sendable {
                 outcome.deletedByAge += try await deleteInBatches(batch) { connection in
                     try connection.execute(
                         """
-                        DELETE FROM layouts WHERE rowid IN (
-                            SELECT rowid FROM layouts WHERE tenant_id = ? AND created_at < ? LIMIT ?)
+                        DELETE FROM layouts WHERE id IN (
+                            SELECT id FROM layouts WHERE tenant_id = ? AND created_at < ? LIMIT ?)
                         """,
                         [tenant, cutoff, batch])
                 }
@@ -198,15 +198,15 @@ public struct LayoutHistoryRepository: Sendable {
             return try await deleteInBatches(batch) { connection in
                 try connection.execute(
                     """
-                    DELETE FROM layouts WHERE rowid IN (
-                        SELECT rowid FROM layouts WHERE tenant_id = ? AND (created_at, id) < (?, ?) LIMIT ?)
+                    DELETE FROM layouts WHERE id IN (
+                        SELECT id FROM layouts WHERE tenant_id = ? AND (created_at, id) < (?, ?) LIMIT ?)
                     """,
                     [tenant, createdAt, id, batch])
             }
         }
         return try await deleteInBatches(batch) { connection in
             try connection.execute(
-                "DELETE FROM layouts WHERE rowid IN (SELECT rowid FROM layouts WHERE tenant_id = ? LIMIT ?)",
+                "DELETE FROM layouts WHERE id IN (SELECT id FROM layouts WHERE tenant_id = ? LIMIT ?)",
                 [tenant, batch])
         }
     }

@@ -40,7 +40,7 @@ public struct MatrixRepository: Sendable {
                     matrix.id.text, matrix.tenantID, matrix.profileName, matrix.profileVersion,
                     matrix.status.rawValue, matrix.cells.count, now, matrix.requestJSON, matrix.reportJSON,
                 ])
-        } catch DatabaseError.constraintPrimaryKey {
+        } catch ConstraintViolation.duplicateKey {
             throw PersistenceError.conflict(.matrix, id: matrix.id.text, reason: "a matrix with this id is recorded")
         }
     }

@@ -213,7 +213,7 @@ struct TenantImportPlan: Sendable {
         func clash(_ line: Int, _ field: String, _ message: String, _ body: () throws -> Void) throws {
             do {
                 try body()
-            } catch let error as DatabaseError where error.resultCode == .constraint {
+            } catch let error where ConstraintViolation(error) != nil {
                 throw TenantArchiveError(.conflict, line: line, field: field, message)
             }
         }

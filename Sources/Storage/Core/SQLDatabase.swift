@@ -4,6 +4,8 @@
 /// when a concurrent write got in its way (PostgreSQL's serialization failures), so `body` must do
 /// nothing but read and write through its connection.
 public protocol SQLDatabase: Sendable {
+    /// Which SQL the database speaks, for the few statements that must differ.
+    var dialect: SQLDialect { get }
     func read<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) throws -> T) async throws -> T
     /// A write; `commit` says whether it may share its commit with others queued beside it (see
     /// `CommitPolicy`), where the database groups commits.
@@ -22,9 +24,24 @@ extension SQLDatabase {
     }
 }
 
+/// The SQL of one database, where the project's statements cannot be the same on both.
+public enum SQLDialect: Sendable, Equatable {
+    case sqlite
+    case postgres
+
+    /// A condition true when `column` holds the text of the next argument.
+    public func contains(column: String) -> String {
+        switch self {
+        case .sqlite: "instr(\(column), ?) > 0"
+        case .postgres: "strpos(\(column), ?) > 0"
+        }
+    }
+}
+
 /// SQLite's `Database` as an `SQLDatabase`: reads on its readers, writes grouped by its writer.
 public struct SQLiteStore: SQLDatabase {
     public let database: Database
+    public var dialect: SQLDialect { .sqlite }
 
     public init(_ database: Database) {
         self.database = database

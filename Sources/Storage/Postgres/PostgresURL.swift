@@ -15,6 +15,11 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
     public struct Parameter: Sendable, Equatable {
         public var name: String
         public var value: String
+
+        public init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
     }
 
     public static let allowedParameters: Set<String> = [

@@ -1,40 +1,8 @@
 import Foundation
+import TestPostgres
 import Testing
 
 @testable import Storage
-
-/// The URL of a PostgreSQL database these tests may create tables in, from
-/// `NAVLAYOUT_TEST_POSTGRES` (`.ci/run` starts one with scripts/postgres/local.sh); without it the
-/// tests that need a server do not run.
-enum TestPostgres {
-    static let urlText = ProcessInfo.processInfo.environment["NAVLAYOUT_TEST_POSTGRES"]
-    static var available: Bool { urlText != nil }
-
-    static func url() throws -> PostgresURL {
-        try PostgresURL.parse(try #require(urlText))
-    }
-
-    static func connect(_ options: PostgresConnection.Options = .init()) throws -> PostgresConnection {
-        try PostgresConnection(url: try url(), options: options)
-    }
-
-    /// A table name of its own for one test, so tests running at once do not meet.
-    static func table(_ stem: String) -> String {
-        "\(stem)_\(UInt32.random(in: 0...UInt32.max))"
-    }
-
-    /// The URL with a schema of its own first on the search path: the tables `body` makes through
-    /// it live there, and go with the schema when `body` ends.
-    static func withFreshSchema<T>(_ body: (PostgresURL) throws -> T) throws -> T {
-        let owner = try connect()
-        let schema = table("test")
-        try owner.executeScript("CREATE SCHEMA \(schema)")
-        defer { _ = try? owner.executeScript("DROP SCHEMA \(schema) CASCADE") }
-        var url = try url()
-        url.parameters.append(PostgresURL.Parameter(name: "options", value: "-c search_path=\(schema)"))
-        return try body(url)
-    }
-}
 
 @Suite("PostgreSQL connection", .enabled(if: TestPostgres.available, "NAVLAYOUT_TEST_POSTGRES names no server"))
 struct PostgresConnectionTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestPostgres
 import Testing
 
 @testable import Storage
@@ -56,7 +57,7 @@ struct PostgresMigrationTests {
                     }
                 }
             }
-            replicas.forEach { $0.start() }
+            for replica in replicas { replica.start() }
             while !replicas.allSatisfy(\.isFinished) { usleep(5_000) }
             #expect(failures.withLock { $0 }.isEmpty)
             #expect(applied.withLock { $0 }.sorted() == [1, 2])

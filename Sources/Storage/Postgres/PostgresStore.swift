@@ -1,0 +1,123 @@
+import Dispatch
+import Foundation
+
+/// A PostgreSQL database as an `SQLDatabase`: a pool of at most `poolSize` connections, opened as
+/// they are needed and dropped when they break, so that the pool reconnects by itself once the
+/// server (or the primary a proxy points at) is back.
+///
+/// libpq blocks its thread until the server answers, so every call runs on a dispatch queue of its
+/// own, never on Swift's cooperative threads. Every wait is bounded: for a free connection by
+/// `checkoutTimeout`, for connecting and for each statement by the connection's options. Reads run
+/// in a REPEATABLE READ READ ONLY transaction (one snapshot for a page and its count); writes in a
+/// SERIALIZABLE one, run again when a concurrent write got in the way (`PostgresConnection.serializable`).
+public final class PostgresStore: SQLDatabase, @unchecked Sendable {
+    public let url: PostgresURL
+    public let options: PostgresConnection.Options
+    public let poolSize: Int
+    public let checkoutTimeout: Duration
+    public var dialect: SQLDialect { .postgres }
+
+    private let queue = DispatchQueue(label: "navlayout.postgres", attributes: .concurrent)
+    // `@unchecked Sendable`: `idle` and `open` are read and written only with `condition` locked;
+    // a connection is used by one job at a time, between its checkout and its check-in.
+    private let condition = NSCondition()
+    private var idle: [PostgresConnection] = []
+    private var open = 0
+
+    public init(
+        url: PostgresURL, options: PostgresConnection.Options = .init(), poolSize: Int = 8,
+        checkoutTimeout: Duration = .seconds(5)
+    ) {
+        self.url = url
+        self.options = options
+        self.poolSize = max(1, poolSize)
+        self.checkoutTimeout = checkoutTimeout
+    }
+
+    public func read<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) throws -> T) async throws -> T {
+        try await run { connection in
+            try connection.executeScript("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+            do {
+                let value = try body(connection)
+                try connection.executeScript("COMMIT")
+                return value
+            } catch {
+                if !connection.isBroken { _ = try? connection.executeScript("ROLLBACK") }
+                throw error
+            }
+        }
+    }
+
+    /// Every write is a transaction of its own: PostgreSQL commits concurrent transactions side by
+    /// side, so `commit` has nothing to choose.
+    public func write<T: Sendable>(
+        _ commit: CommitPolicy, _ body: @escaping @Sendable (any SQLConnection) throws -> T
+    ) async throws -> T {
+        try await run { connection in try connection.serializable { try body($0) } }
+    }
+
+    /// Autovacuum gives the space of deleted rows back to the table by itself.
+    public func reclaimSpace() async throws -> Int { 0 }
+
+    /// Runs `work` on a pooled connection on the store's queue.
+    public func run<T: Sendable>(_ work: @escaping @Sendable (PostgresConnection) throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            queue.async {
+                continuation.resume(
+                    with: Result {
+                        let connection = try self.checkOut()
+                        defer { self.checkIn(connection) }
+                        return try work(connection)
+                    })
+            }
+        }
+    }
+
+    /// The connections open now, idle or in use.
+    public var openConnections: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return open
+    }
+
+    private func checkOut() throws -> PostgresConnection {
+        let deadline = Date(timeIntervalSinceNow: Double(checkoutTimeout.components.seconds))
+        condition.lock()
+        while idle.isEmpty && open >= poolSize {
+            guard condition.wait(until: deadline) else {
+                condition.unlock()
+                throw PostgresError(
+                    kind: .connection,
+                    message: "all \(poolSize) connections to \(url) stayed busy for \(checkoutTimeout)")
+            }
+        }
+        if let connection = idle.popLast() {
+            condition.unlock()
+            return connection
+        }
+        open += 1
+        condition.unlock()
+        do {
+            return try PostgresConnection(url: url, options: options)
+        } catch {
+            condition.lock()
+            open -= 1
+            condition.signal()
+            condition.unlock()
+            throw error
+        }
+    }
+
+    /// A connection goes back to the pool unless it broke or was left inside a transaction.
+    private func checkIn(_ connection: PostgresConnection) {
+        let reusable = !connection.isBroken && !connection.inTransaction
+        condition.lock()
+        if reusable {
+            idle.append(connection)
+        } else {
+            open -= 1
+        }
+        condition.signal()
+        condition.unlock()
+    }
+}
