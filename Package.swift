@@ -170,7 +170,8 @@ let package = Package(
         .testTarget(
             name: "NavLayoutServiceTests",
             dependencies: [
-                "NavLayoutService", "Storage", "HTTPServer", "JSON", "NavigationLayout", "BenchmarkSupport", "TestPostgres",
+                "NavLayoutService", "Storage", "HTTPServer", "JSON", "NavigationLayout", "BenchmarkSupport",
+                "TestPostgres",
             ]),
         // Reading an app's Swift layout delegate with the compiler's own parser, from the toolchain's
         // host libraries: built with library evolution (as they are) and linked with an rpath to them,
