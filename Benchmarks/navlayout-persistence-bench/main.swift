@@ -120,7 +120,7 @@ func repetition(_ number: Int, options: Options) async throws -> [Scenario: Doub
     let repositories = try await Repositories.open(
         location: .file(path: path), migrator: try Migrator(location: .folder(path: options.migrations)),
         authenticationCache: nil)
-    let database = repositories.database
+    guard let database = repositories.sqlite else { throw BenchError(message: "the repositories are not on SQLite") }
     try await database.write { connection in
         try connection.execute(
             "CREATE TABLE bare (id TEXT NOT NULL PRIMARY KEY, request TEXT NOT NULL, result TEXT NOT NULL) STRICT")

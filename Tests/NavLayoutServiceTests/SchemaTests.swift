@@ -108,7 +108,7 @@ struct RepositoriesTests {
         let tenantID: String
         do {
             let repositories = try await Repositories.open(location: location, migrator: migrator)
-            #expect(try await repositories.database.migrationStatus(migrator).isUpToDate)
+            #expect(try await #require(repositories.sqlite).migrationStatus(migrator).isUpToDate)
             let created = try await repositories.tenants.create(name: "acme")
             tenantID = created.tenant.id
             #expect(try await repositories.apiKeys.authenticate(bearer: created.firstKey.secret)?.tenantID == tenantID)

@@ -8,19 +8,34 @@ import Storage
 /// this, so tests run exactly what users run, in process (`application.http.respond`) or live
 /// (`application.start()`).
 public func buildApplication(_ configuration: ServiceConfiguration) async throws -> NavLayoutApplication {
-    let migrator = try Migrator(location: configuration.migrationLocation)
-    let cache = AuthenticationCache(timeToLive: configuration.authenticationCacheTimeToLive)
+    let migrator = try configuration.migrator()
+    // Replicas on one PostgreSQL database do not hear of a key another one revokes or rotates: each
+    // trusts a key it authenticated for a second at most, so a revocation holds everywhere within it.
+    let timeToLive =
+        configuration.postgres == nil
+        ? configuration.authenticationCacheTimeToLive
+        : min(configuration.authenticationCacheTimeToLive, AuthenticationCache.replicatedTimeToLive)
+    let cache = AuthenticationCache(timeToLive: timeToLive)
     let metrics = ServiceMetrics()
     let errorSink = configuration.errorLog
     let report: @Sendable (String) -> Void = { message in
         errorSink?.write(
             line: JSONWriter().string(for: .object([("level", .string("info")), ("message", .string(message))])))
     }
-    let repositories = try await Repositories.open(
-        location: configuration.database, migrator: migrator, authenticationCache: cache, metrics: metrics,
-        report: report)
+    let repositories =
+        if let postgres = configuration.postgres {
+            try await Repositories.open(
+                postgres: postgres, poolSize: configuration.databasePoolSize, migrator: migrator,
+                authenticationCache: cache, metrics: metrics)
+        } else {
+            try await Repositories.open(
+                location: configuration.database, migrator: migrator, authenticationCache: cache, metrics: metrics,
+                report: report)
+        }
     let adminToken = try await repositories.adminToken.ensure(environmentToken: configuration.adminToken)
-    metrics.readWriterStatistics { [database = repositories.database] in database.writerStatistics }
+    if let database = repositories.sqlite {
+        metrics.readWriterStatistics { database.writerStatistics }
+    }
     let environment = ServiceEnvironment(
         repositories: repositories, metrics: metrics, migrator: migrator,
         layouts: LayoutPipeline(

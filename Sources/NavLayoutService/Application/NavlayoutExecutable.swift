@@ -49,7 +49,7 @@ public enum NavlayoutExecutable {
             }
             try await application.run { port in
                 print(
-                    "navlayout listening on http://\(configuration.server.host):\(port) (database \(configuration.database))"
+                    "navlayout listening on http://\(configuration.server.host):\(port) (database \(configuration.databaseDescription))"
                 )
                 fflush(nil)  // the line must reach a pipe before the first request arrives
             }

@@ -23,10 +23,21 @@ struct ServiceBackup {
         }
     }
 
+    /// A PostgreSQL database is backed up by its cluster's own tools, which copy every replica's
+    /// data consistently; this service copies only the SQLite file it holds.
+    struct NotSQLite: HTTPResponseError {
+        var status: HTTPStatus { .conflict }
+        var problem: ProblemDetails {
+            ProblemDetails(
+                title: status.reasonPhrase, status: status.code,
+                detail: "the data is in PostgreSQL: back it up with the cluster's tools (pg_basebackup, pg_dump)")
+        }
+    }
+
     func write() async throws -> Written {
+        guard let database = environment.repositories.sqlite else { throw NotSQLite() }
         guard let folder = environment.backupDirectory else { throw NoFolder() }
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let database = environment.repositories.database
         var attempt = 0
         while true {
             // Microseconds in the name keep backups apart; a clash (two at once) takes a suffix.

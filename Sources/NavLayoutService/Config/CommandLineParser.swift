@@ -50,7 +50,10 @@ public struct CommandLineParser: Sendable {
         serve options (environment variable in brackets):
           --address A              listen address, dotted IPv4 [NAVLAYOUT_ADDRESS] (default 127.0.0.1)
           --port N                 TCP port, 0 for any free one [NAVLAYOUT_PORT] (default 8080)
-          --database PATH          SQLite file [NAVLAYOUT_DATABASE] (default ./navlayout.sqlite)
+          --database PATH|URL      SQLite file, or postgres://USER@HOST:PORT/DB [NAVLAYOUT_DATABASE]
+                                   (default ./navlayout.sqlite); a PostgreSQL password comes from the URL,
+                                   [NAVLAYOUT_DATABASE_PASSWORD] or the file [NAVLAYOUT_DATABASE_PASSWORD_FILE]
+          --database-pool N        PostgreSQL connections at most [NAVLAYOUT_DATABASE_POOL] (default 8)
           --migrations PATH        migrations folder [NAVLAYOUT_MIGRATIONS]
                                    (default: Migrations beside the binary, else ./Migrations)
           --event-loops N          socket threads [NAVLAYOUT_EVENT_LOOPS] (default: one per core)
@@ -111,7 +114,7 @@ public struct CommandLineParser: Sendable {
 
     private static let serveFlags =
         [
-            "--address", "--port", "--database", "--migrations", "--event-loops", "--max-body-bytes",
+            "--address", "--port", "--database", "--database-pool", "--migrations", "--event-loops", "--max-body-bytes",
             "--max-connections", "--retention-max-age", "--retention-max-count", "--retention-interval",
             "--access-log",
         ] + backupFlags + engineFlags
@@ -139,7 +142,14 @@ public struct CommandLineParser: Sendable {
             configuration.server.port = try Self.integer(port, in: 0...65535)
         }
         if let database = value("--database", "NAVLAYOUT_DATABASE") {
-            configuration.database = .file(path: database.text)
+            if PostgresURL.isURL(database.text) {
+                configuration.postgres = try Self.postgresURL(database, environment: environment)
+            } else {
+                configuration.database = .file(path: database.text)
+            }
+        }
+        if let pool = value("--database-pool", "NAVLAYOUT_DATABASE_POOL") {
+            configuration.databasePoolSize = try Self.integer(pool, in: 1...256)
         }
         if let migrations = value("--migrations", "NAVLAYOUT_MIGRATIONS") {
             configuration.migrationsPath = migrations.text

@@ -7,8 +7,12 @@ import Storage
 public struct ServiceConfiguration: Sendable {
     /// Listening address, port and protocol limits. Defaults to 127.0.0.1:8080.
     public var server: ServerConfiguration
-    /// The SQLite file, created when missing.
+    /// The SQLite file, created when missing (unless `postgres` is set).
     public var database: DatabaseLocation
+    /// A PostgreSQL database to keep the data in instead of the SQLite file.
+    public var postgres: PostgresURL?
+    /// The most connections to `postgres` the service holds at once.
+    public var databasePoolSize = 8
     /// The migrations folder; nil looks beside the executable, then in the current directory.
     public var migrationsPath: String?
     /// The admin token to put in force (NAVLAYOUT_ADMIN_TOKEN); nil keeps the stored one or
@@ -65,6 +69,7 @@ public struct ServiceConfiguration: Sendable {
     /// The backup folder in force: the configured one, else `backups` beside the database file; nil
     /// for an in-memory database without a configured folder.
     public var effectiveBackupDirectory: String? {
+        if postgres != nil { return nil }
         if let backupDirectory { return backupDirectory }
         guard case .file(let path) = database else { return nil }
         let slash = path.lastIndex(of: "/")
@@ -74,5 +79,16 @@ public struct ServiceConfiguration: Sendable {
     /// Where the migrator looks for its folder.
     public var migrationLocation: MigrationLocation {
         migrationsPath.map { .folder(path: $0) } ?? .standard
+    }
+
+    /// The migrations of the database in use: SQLite's, or PostgreSQL's beside them.
+    public func migrator() throws -> Migrator {
+        postgres == nil ? try Migrator(location: migrationLocation) : try Migrator.postgres(location: migrationLocation)
+    }
+
+    /// What the start-up line and errors call the database: the file, or the URL without its
+    /// password.
+    public var databaseDescription: String {
+        postgres.map(\.description) ?? "\(database)"
     }
 }

@@ -26,6 +26,9 @@ public final class AuthenticationCache: Sendable {
     }
 
     public let timeToLive: Duration
+    /// The longest an entry is trusted when other processes share the database (PostgreSQL
+    /// replicas): under a second, so a key revoked through one is refused by all within one.
+    public static let replicatedTimeToLive: Duration = .milliseconds(500)
     public let capacity: Int
     private let state = Mutex(State())
 

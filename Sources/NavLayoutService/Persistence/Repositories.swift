@@ -4,10 +4,10 @@ import Storage
 /// the metrics their operations are timed into: what the service builds once at start-up and hands
 /// to its route handlers.
 public struct Repositories: Sendable {
-    /// The SQLite database: its writer's health and statistics, migrations, backups.
-    public let database: Database
-    /// What the repositories read and write through.
+    /// What the repositories read and write through: SQLite or PostgreSQL.
     public let store: any SQLDatabase
+    /// The SQLite database, when the data is in one: its writer's statistics, backups.
+    public let sqlite: Database?
     public let tenants: TenantRepository
     public let apiKeys: ApiKeyRepository
     public let adminToken: AdminTokenRepository
@@ -27,10 +27,19 @@ public struct Repositories: Sendable {
         database: Database, authenticationCache: AuthenticationCache? = AuthenticationCache(),
         clock: @escaping PersistenceClock = Timestamp.now, metrics: ServiceMetrics? = nil
     ) {
+        self.init(
+            store: SQLiteStore(database), sqlite: database, authenticationCache: authenticationCache, clock: clock,
+            metrics: metrics)
+    }
+
+    /// The repositories on `store`; `sqlite` is the SQLite database behind it, if it is one.
+    public init(
+        store: any SQLDatabase, sqlite: Database?, authenticationCache: AuthenticationCache? = AuthenticationCache(),
+        clock: @escaping PersistenceClock = Timestamp.now, metrics: ServiceMetrics? = nil
+    ) {
         let timer = DatabaseTimer(metrics: metrics)
-        let store = SQLiteStore(database)
-        self.database = database
         self.store = store
+        self.sqlite = sqlite
         self.timer = timer
         tenants = TenantRepository(database: store, clock: clock, timer: timer)
         apiKeys = ApiKeyRepository(database: store, cache: authenticationCache, clock: clock, timer: timer)
@@ -65,10 +74,22 @@ public struct Repositories: Sendable {
         return Repositories(database: database, authenticationCache: authenticationCache, metrics: metrics)
     }
 
+    /// Connects to the PostgreSQL database of `url` (a pool of at most `poolSize` connections),
+    /// applies the pending migrations of `migrator` (PostgreSQL's) under its advisory lock, and
+    /// returns the repositories on it. A database that cannot be reached is a `PostgresError`.
+    public static func open(
+        postgres url: PostgresURL, poolSize: Int, migrator: Migrator,
+        authenticationCache: AuthenticationCache? = AuthenticationCache(), metrics: ServiceMetrics? = nil
+    ) async throws -> Repositories {
+        let store = PostgresStore(url: url, poolSize: poolSize)
+        _ = try await store.migrate(migrator)
+        return Repositories(store: store, sqlite: nil, authenticationCache: authenticationCache, metrics: metrics)
+    }
+
     /// Which of `migrator`'s migrations the database has applied, and what does not match.
     public func migrationStatus(_ migrator: Migrator) async throws -> MigrationStatus {
         let timing = timer.begin(.readiness)
         defer { timing.end() }
-        return try await database.migrationStatus(migrator)
+        return try await store.migrationStatus(migrator)
     }
 }

@@ -30,18 +30,27 @@ enum OperationsRoutes: ServiceFeature {
     /// fault (disk full, I/O error, read-only or vanished file) keep it at 503 until one commits
     /// again, although reads may still be served meanwhile.
     static func readiness(_ environment: ServiceEnvironment) async -> Response {
-        if let failure = environment.repositories.database.writeFailure {
+        // The database is asked first: on PostgreSQL the answer also tells whether writes would
+        // commit again (see `PostgresStore.migrationStatus`), which the failure below reflects.
+        let answer: Result<MigrationStatus, any Error>
+        do {
+            answer = .success(try await environment.repositories.migrationStatus(environment.migrator))
+        } catch {
+            answer = .failure(error)
+        }
+        if let failure = environment.repositories.store.writeFailure {
             let count = failure.failedWrites == 1 ? "1 write has" : "\(failure.failedWrites) writes have"
             return ProblemDetails(
                 title: HTTPStatus.serviceUnavailable.reasonPhrase, status: 503,
-                detail: "writes cannot commit: \(failure.fault) (SQLite \(failure.latestError.extendedResultCode)); "
+                detail: "writes cannot commit: \(failure.fault) (\(failure.code)); "
                     + "\(count) failed since the last commit"
             ).response(headers: ["Retry-After": "\(StorageFault.retryAfterSeconds)"])
         }
         let status: MigrationStatus
-        do {
-            status = try await environment.repositories.migrationStatus(environment.migrator)
-        } catch {
+        switch answer {
+        case .success(let answered):
+            status = answered
+        case .failure(let error):
             return ProblemDetails(
                 title: HTTPStatus.serviceUnavailable.reasonPhrase, status: 503,
                 detail: "the database does not answer: \(error)"

@@ -12,7 +12,7 @@ extension StorageFault {
     var status: HTTPStatus {
         switch self {
         case .full: .insufficientStorage
-        case .ioError, .readOnly, .unavailable: .serviceUnavailable
+        case .ioError, .readOnly, .unavailable, .unreachable, .notReplicated: .serviceUnavailable
         }
     }
 
@@ -23,14 +23,17 @@ extension StorageFault {
 }
 
 /// A request that met a storage fault, as the error the problem details middleware answers. The
-/// detail names the fault and SQLite's code with its generic text, never the file's path.
+/// detail names the fault and the database's code with its generic text, never a file's path or a
+/// server's address.
 struct StorageFaultError: HTTPResponseError, CustomStringConvertible {
     let fault: StorageFault
-    let error: DatabaseError
+    let code: String
+    let error: any Error
 
     init?(_ error: any Error) {
-        guard let error = error as? DatabaseError, let fault = error.storageFault else { return nil }
+        guard let (fault, code) = StorageFault.of(error) else { return nil }
         self.fault = fault
+        self.code = code
         self.error = error
     }
 
@@ -39,10 +42,13 @@ struct StorageFaultError: HTTPResponseError, CustomStringConvertible {
     var responseHeaders: HTTPHeaders { fault.responseHeaders }
 
     var problem: ProblemDetails {
-        ProblemDetails(
-            title: status.reasonPhrase, status: status.code,
-            detail: "\(fault) (SQLite \(error.extendedResultCode)); the request changed nothing")
+        // A commit the standby did not confirm did happen on the primary: it may be stored or lost.
+        let outcome =
+            fault == .notReplicated
+            ? "the request may or may not have been stored; read before you retry it"
+            : "the request changed nothing"
+        return ProblemDetails(title: status.reasonPhrase, status: status.code, detail: "\(fault) (\(code)); \(outcome)")
     }
 
-    var description: String { error.description }
+    var description: String { String(describing: error) }
 }

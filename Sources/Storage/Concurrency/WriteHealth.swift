@@ -2,18 +2,20 @@ import Synchronization
 
 /// Whether transactional writes commit: set by a write that fails with a storage fault, cleared by
 /// the next write that commits. Readiness checks read it; writes update it.
-final class WriteHealth: Sendable {
+public final class WriteHealth: Sendable {
     private let failure = Mutex<WriteFailure?>(nil)
     /// Mirrors `failure != nil`, so that a committed write on a healthy database (the usual case)
     /// reads one atomic instead of taking the lock.
     private let isFailing = Atomic<Bool>(false)
 
-    var current: WriteFailure? {
+    public init() {}
+
+    public var current: WriteFailure? {
         guard isFailing.load(ordering: .acquiring) else { return nil }
         return failure.withLock { $0 }
     }
 
-    func recordCommitted() {
+    public func recordCommitted() {
         guard isFailing.load(ordering: .acquiring) else { return }
         failure.withLock { failure in
             failure = nil
@@ -22,11 +24,10 @@ final class WriteHealth: Sendable {
     }
 
     /// Records `error` when it is a storage fault; any other error says nothing about the medium.
-    func recordFailed(_ error: any Error) {
-        guard let error = error as? DatabaseError, let fault = error.storageFault else { return }
+    public func recordFailed(_ error: any Error) {
+        guard let (fault, code) = StorageFault.of(error) else { return }
         failure.withLock { failure in
-            failure = WriteFailure(
-                fault: fault, latestError: error, failedWrites: (failure?.failedWrites ?? 0) + 1)
+            failure = WriteFailure(fault: fault, code: code, failedWrites: (failure?.failedWrites ?? 0) + 1)
             isFailing.store(true, ordering: .releasing)
         }
     }

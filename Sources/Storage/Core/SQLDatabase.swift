@@ -15,6 +15,13 @@ public protocol SQLDatabase: Sendable {
     /// Gives the space of deleted rows back where the database does not do it by itself; returns
     /// the pages freed.
     func reclaimSpace() async throws -> Int
+    /// Why writes fail right now (a fault of the medium, or of the way to the server), from the
+    /// latest write that failed so; nil once one commits again.
+    var writeFailure: WriteFailure? { get }
+    /// Applies `migrator`'s pending migrations; returns those it applied.
+    func migrate(_ migrator: Migrator) async throws -> [Migration]
+    /// Where the database stands against `migrator`'s migrations; changes nothing.
+    func migrationStatus(_ migrator: Migrator) async throws -> MigrationStatus
 }
 
 extension SQLDatabase {
@@ -60,5 +67,15 @@ public struct SQLiteStore: SQLDatabase {
     /// SQLite's incremental vacuum: the file shrinks by the pages its deleted rows left free.
     public func reclaimSpace() async throws -> Int {
         try await database.incrementalVacuum()
+    }
+
+    public var writeFailure: WriteFailure? { database.writeFailure }
+
+    public func migrate(_ migrator: Migrator) async throws -> [Migration] {
+        try await database.migrate(migrator)
+    }
+
+    public func migrationStatus(_ migrator: Migrator) async throws -> MigrationStatus {
+        try await database.migrationStatus(migrator)
     }
 }

@@ -233,12 +233,12 @@ public final class PostgresConnection {
         PostgresError(kind: .connection, message: "the connection was lost: \(Self.text(PQerrorMessage(handle)))")
     }
 
-    /// A C string from libpq, without its trailing newline.
+    /// A C string from libpq on one line: its lines (a message and its indented hints) joined by
+    /// spaces.
     static func text(_ pointer: UnsafePointer<CChar>?) -> String {
         guard let pointer else { return "" }
-        var text = String(cString: pointer)
-        while text.last == "\n" || text.last == " " { text.removeLast() }
-        return text
+        return String(cString: pointer).split(whereSeparator: \.isNewline)
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: " ")
     }
 }
 

@@ -18,6 +18,7 @@ public final class PostgresStore: SQLDatabase, @unchecked Sendable {
     public var dialect: SQLDialect { .postgres }
 
     private let queue = DispatchQueue(label: "navlayout.postgres", attributes: .concurrent)
+    private let health = WriteHealth()
     // `@unchecked Sendable`: `idle` and `open` are read and written only with `condition` locked;
     // a connection is used by one job at a time, between its checkout and its check-in.
     private let condition = NSCondition()
@@ -53,11 +54,42 @@ public final class PostgresStore: SQLDatabase, @unchecked Sendable {
     public func write<T: Sendable>(
         _ commit: CommitPolicy, _ body: @escaping @Sendable (any SQLConnection) throws -> T
     ) async throws -> T {
-        try await run { connection in try connection.serializable { try body($0) } }
+        do {
+            let value = try await run { connection in try connection.serializable { try body($0) } }
+            health.recordCommitted()
+            return value
+        } catch {
+            health.recordFailed(error)
+            throw error
+        }
     }
 
     /// Autovacuum gives the space of deleted rows back to the table by itself.
     public func reclaimSpace() async throws -> Int { 0 }
+
+    public var writeFailure: WriteFailure? { health.current }
+
+    public func migrate(_ migrator: Migrator) async throws -> [Migration] {
+        try await run { try migrator.migrate($0) }
+    }
+
+    /// Also the readiness probe: a server that answers as a primary (not in recovery) takes writes
+    /// again, which clears a write failure recorded meanwhile; a standby is a read-only fault. A
+    /// replica behind a balancer that asks readiness would otherwise never be sent the write that
+    /// clears it.
+    public func migrationStatus(_ migrator: Migrator) async throws -> MigrationStatus {
+        let (status, standby) = try await run { connection in
+            (
+                try migrator.status(of: connection),
+                try connection.fetchValue("SELECT pg_is_in_recovery()", as: Bool.self)
+            )
+        }
+        guard standby == false else {
+            throw PostgresError(kind: .readOnly, message: "the server is a standby and does not accept writes")
+        }
+        health.recordCommitted()
+        return status
+    }
 
     /// Runs `work` on a pooled connection on the store's queue.
     public func run<T: Sendable>(_ work: @escaping @Sendable (PostgresConnection) throws -> T) async throws -> T {

@@ -163,7 +163,7 @@ struct StartupMaintenanceTests {
         let migrator = try Migrator(location: .folder(path: packageMigrations))
         let repositories = try await Repositories.open(
             location: .file(path: path), migrator: migrator, report: { messages.append($0) })
-        #expect(try await repositories.database.read { try $0.autoVacuumMode() } == .incremental)
+        #expect(try await #require(repositories.sqlite).read { try $0.autoVacuumMode() } == .incremental)
         #expect(messages.lines.count == 1)
         #expect(messages.lines.first?.contains("incremental auto-vacuum") == true)
         let again = LogLines()
@@ -187,13 +187,13 @@ struct StartupMaintenanceTests {
                     tenantID: tenant.id, profileName: nil, profileVersion: nil, mode: .delegate, navigation: .guidance,
                     status: .ok, requestJSON: #"{"marker":\#(marker),"pad":"\#(padding)"}"#, resultJSON: "{}"))
         }
-        let pagesBefore = try await repositories.database.read { try $0.pageCount() }
+        let pagesBefore = try await #require(repositories.sqlite).read { try $0.pageCount() }
         let outcome = try await repositories.layouts.applyRetention(RetentionPolicy(maximumCountPerTenant: 100))
         #expect(outcome.deletedByCount == 1400)
         #expect(outcome.freedPages > pagesBefore / 2)
-        let pagesAfter = try await repositories.database.read { try $0.pageCount() }
+        let pagesAfter = try await #require(repositories.sqlite).read { try $0.pageCount() }
         #expect(pagesAfter < pagesBefore / 2)
-        #expect(try await repositories.database.read { try $0.freePageCount() } == 0)
+        #expect(try await #require(repositories.sqlite).read { try $0.freePageCount() } == 0)
     }
 }
 

@@ -218,7 +218,7 @@ struct OperationsApiTests {
             run: { service in
                 let acme = try await service.createTenant("acme")
                 // A database that lost a table under the running service.
-                try await service.application.environment.repositories.database.write { connection in
+                try await #require(service.application.environment.repositories.sqlite).write { connection in
                     try connection.execute("DROP TABLE audit_events")
                 }
                 let response = try await service.client.send(

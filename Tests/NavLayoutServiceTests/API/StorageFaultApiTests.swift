@@ -14,14 +14,14 @@ struct StorageFaultApiTests {
     /// Runs SQL on the writer connection outside any transaction: `max_page_count` and `query_only`
     /// are settings of the connection the writes go through.
     private func onWriter(_ service: LiveService, _ sql: String) async throws {
-        try await service.application.environment.repositories.database.writeWithoutTransaction {
+        try await #require(service.application.environment.repositories.sqlite).writeWithoutTransaction {
             try $0.execute(sql)
         }
     }
 
     /// Caps the database file at the pages it has now.
     private func fillUp(_ service: LiveService) async throws {
-        try await service.application.environment.repositories.database.writeWithoutTransaction { connection in
+        try await #require(service.application.environment.repositories.sqlite).writeWithoutTransaction { connection in
             let pages = try connection.fetchValue("PRAGMA page_count", as: Int.self) ?? 0
             try connection.execute("PRAGMA max_page_count = \(pages)")
         }
@@ -121,7 +121,7 @@ struct StorageFaultApiTests {
     func vanishedFile() async throws {
         try await LiveService.with { service in
             let acme = try await service.createTenant("acme")
-            guard case .file(let path) = service.application.environment.repositories.database.location else {
+            guard case .file(let path) = try #require(service.application.environment.repositories.sqlite).location else {
                 Issue.record("the live service runs on a file")
                 return
             }

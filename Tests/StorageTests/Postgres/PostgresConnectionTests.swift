@@ -212,3 +212,37 @@ struct PostgresConnectionTests {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 }
+
+@Suite("PostgreSQL store", .enabled(if: TestPostgres.available, "NAVLAYOUT_TEST_POSTGRES names no server"))
+struct PostgresStoreTests {
+    @Test("a write that cannot reach the server is an unreachable fault, and the store says writes fail")
+    func unreachableWrite() async throws {
+        var url = try TestPostgres.url()
+        url.port = 1  // nothing listens there
+        let store = PostgresStore(url: url, options: .init(connectTimeoutSeconds: 2))
+        await #expect {
+            try await store.write { try $0.execute("SELECT 1") }
+        } throws: { error in
+            StorageFault.of(error)?.fault == .unreachable
+        }
+        #expect(store.writeFailure?.fault == .unreachable)
+        #expect(store.writeFailure?.failedWrites == 1)
+        #expect(store.openConnections == 0)
+    }
+
+    @Test("the pool opens connections as work needs them, at most its size, and keeps them for the next")
+    func pool() async throws {
+        let store = PostgresStore(url: try TestPostgres.url(), poolSize: 2)
+        let values = try await withThrowingTaskGroup(of: Int.self) { group in
+            for index in 0..<6 {
+                group.addTask {
+                    try await store.read { try $0.fetchValue("SELECT ?::int", [index], as: Int.self) ?? -1 }
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(values.sorted() == Array(0..<6))
+        #expect((1...2).contains(store.openConnections))
+        #expect(store.writeFailure == nil)
+    }
+}
