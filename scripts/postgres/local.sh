@@ -36,7 +36,7 @@ listen_addresses = '127.0.0.1'
 port = $port
 unix_socket_directories = '$dir'
 fsync = on
-max_connections = 100
+max_connections = 400
 CONF
     as_owner "$bin/pg_ctl" --pgdata="$dir/data" --log="$dir/server.log" --wait --timeout=60 start >/dev/null \
         || { cat "$dir/server.log" >&2; exit 1; }

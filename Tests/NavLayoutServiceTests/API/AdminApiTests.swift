@@ -6,7 +6,7 @@ import Testing
 
 @Suite("Backups and tenant archives over HTTP")
 struct AdminApiTests {
-    @Test("POST /v1/admin/backup writes a checked copy under a generated name, for the admin token only")
+    @Test("POST /v1/admin/backup writes a checked copy under a generated name, for the admin token only", .sqliteOnly)
     func backup() async throws {
         let backups = try TemporaryFolder()
         try await LiveService.with(
@@ -119,7 +119,18 @@ struct AdminApiTests {
 
 @Suite("Database checks at start-up and retention's vacuum")
 struct StartupMaintenanceTests {
-    @Test("the service refuses to start on a database that fails quick_check")
+    @Test(
+        "on PostgreSQL, POST /v1/admin/backup is a 409 that names the cluster's tools",
+        .enabled(if: LiveService.onPostgres, "the service keeps its data in SQLite"))
+    func backupOnPostgres() async throws {
+        try await LiveService.with { service in
+            let response = try await service.client.send("POST", "/v1/admin/backup", token: LiveService.adminToken)
+            let problem = try response.expectProblem(409)
+            #expect((problem["detail"] as? String)?.contains("pg_basebackup") == true, "\(response.text)")
+        }
+    }
+
+    @Test("the service refuses to start on a database that fails quick_check", .sqliteOnly)
     func damagedDatabaseIsRefused() async throws {
         let folder = try TemporaryFolder()
         let path = folder.file("damaged.sqlite")

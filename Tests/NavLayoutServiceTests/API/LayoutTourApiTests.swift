@@ -221,7 +221,7 @@ struct LayoutTourApiTests {
         }
     }
 
-    @Test("a restart keeps recorded layouts, their pictures and matrices")
+    @Test("a restart keeps recorded layouts, their pictures and matrices", .sqliteOnly)
     func restart() async throws {
         let folder = try TemporaryFolder()
         let path = folder.file("restart.sqlite")

@@ -3,6 +3,7 @@ import HTTPServer
 import JSON
 import NavLayoutService
 import Storage
+import TestPostgres
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -14,16 +15,26 @@ import Testing
 /// database) go away with the value unless the test keeps the folder for a restart.
 final class LiveService: Sendable {
     static let adminToken = "test-admin-token-0123456789"
+    /// Whether the live services keep their data in PostgreSQL (a schema of their own on the server
+    /// of `NAVLAYOUT_TEST_POSTGRES`) rather than in a SQLite file: `NAVLAYOUT_TEST_SERVICE_DATABASE=postgres`.
+    /// `.ci/run` runs the service's tests both ways.
+    static let onPostgres =
+        TestPostgres.available && ProcessInfo.processInfo.environment["NAVLAYOUT_TEST_SERVICE_DATABASE"] == "postgres"
 
     let application: NavLayoutApplication
     let running: RunningService
     let client: LiveClient
+    /// The PostgreSQL schema the service's data is in, dropped when the service goes.
+    let postgresSchema: TestPostgres.FreshSchema?
 
     init(databasePath: String, configure: (inout ServiceConfiguration) -> Void = { _ in }) async throws {
         var configuration = ServiceConfiguration(
             server: ServerConfiguration(host: "127.0.0.1", port: 0), database: .file(path: databasePath),
             migrationsPath: packageMigrations, adminToken: Self.adminToken, accessLog: nil)
         configuration.server.eventLoopCount = 1
+        postgresSchema = Self.onPostgres ? try TestPostgres.FreshSchema() : nil
+        configuration.postgres = postgresSchema?.url
+        configuration.databasePoolSize = 2  // many services at once share the test server's connections
         configure(&configuration)
         application = try await buildApplication(configuration)
         running = try application.start()
@@ -66,6 +77,13 @@ final class LiveService: Sendable {
         return TenantCredentials(
             id: try #require(tenant["id"] as? String), keyID: try #require(key["id"] as? String),
             secret: try #require(key["secret"] as? String))
+    }
+}
+
+extension Trait where Self == ConditionTrait {
+    /// A test of what only the SQLite backend has: its file, its writer, its backups, a restart on it.
+    static var sqliteOnly: Self {
+        .enabled(if: !LiveService.onPostgres, "it tests the SQLite file the service keeps its data in")
     }
 }
 

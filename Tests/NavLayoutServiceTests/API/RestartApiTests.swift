@@ -2,7 +2,7 @@ import Foundation
 import NavLayoutService
 import Testing
 
-@Suite("Restart")
+@Suite("Restart", .sqliteOnly)
 struct RestartApiTests {
     @Test("a new application on the same file keeps tenants, keys, profiles, history and audit")
     func restartKeepsEverything() async throws {

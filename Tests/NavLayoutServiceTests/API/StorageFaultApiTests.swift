@@ -7,7 +7,7 @@ import Testing
 /// The service on a database whose medium fails: writes answer 507 (full) or 503 with Retry-After
 /// (read-only, vanished), never 500; /readyz is not ready from the first such write until one
 /// commits again; reads go on; nothing acknowledged is lost.
-@Suite("Storage faults over HTTP")
+@Suite("Storage faults over HTTP", .sqliteOnly)
 struct StorageFaultApiTests {
     private static let sample = "seed-delegate-guidance.json"
 
@@ -121,7 +121,8 @@ struct StorageFaultApiTests {
     func vanishedFile() async throws {
         try await LiveService.with { service in
             let acme = try await service.createTenant("acme")
-            guard case .file(let path) = try #require(service.application.environment.repositories.sqlite).location else {
+            guard case .file(let path) = try #require(service.application.environment.repositories.sqlite).location
+            else {
                 Issue.record("the live service runs on a file")
                 return
             }
