@@ -1,3 +1,5 @@
+import Storage
+
 /// The flags and commands that look after the data: `--backup-directory` of serve, and backup,
 /// restore, export and import.
 extension CommandLineParser {
@@ -9,7 +11,12 @@ extension CommandLineParser {
           export TENANT              one tenant as JSON lines on standard output (keys without secrets)
           import FILE.jsonl          create a tenant from an export (- reads standard input); its keys
                 [--migrations PATH]    are recorded revoked: issue new ones
-          a file that exists, a damaged or newer backup, a tenant that exists or a bad line exits 2.
+          copy-database --from FILE --to URL
+                [--migrations PATH]  copy a SQLite database into an empty PostgreSQL one (migrated
+                                     first), keeping ids, versions, ETags and history order; the
+                                     password as for serve (NAVLAYOUT_DATABASE_PASSWORD[_FILE])
+          a file that exists, a damaged or newer backup, a tenant that exists, a bad line or a
+          target that holds data exits 2.
         """
 
     static let backupFlags = ["--backup-directory"]
@@ -21,6 +28,29 @@ extension CommandLineParser {
             guard !folder.text.isEmpty else { throw CommandLineError("\(folder.source) needs a folder") }
             configuration.backupDirectory = folder.text
         }
+    }
+
+    /// `copy-database --from FILE --to URL [--migrations PATH]`.
+    func copyDatabaseCommand(_ arguments: [String], environment: [String: String]) throws(CommandLineError)
+        -> MaintenanceCommand
+    {
+        let (positionals, flagArguments) = Self.positionalsAndFlags(arguments)
+        guard positionals.isEmpty else {
+            throw CommandLineError(
+                "copy-database takes no argument but its flags, got \(positionals.joined(separator: " "))")
+        }
+        let flags = try Self.flagValues(flagArguments, valued: ["--from", "--to", "--migrations"], switches: [])
+        guard let from = flags.values["--from"], !from.isEmpty else {
+            throw CommandLineError("copy-database needs --from FILE, the SQLite database to copy")
+        }
+        guard let to = flags.values["--to"], PostgresURL.isURL(to) else {
+            throw CommandLineError(
+                "copy-database needs --to postgres://USER@HOST:PORT/DB, an empty PostgreSQL database")
+        }
+        let migrations =
+            flags.values["--migrations"] ?? environment["NAVLAYOUT_MIGRATIONS"].flatMap { $0.isEmpty ? nil : $0 }
+        return .copyDatabase(
+            from: from, to: try Self.postgresURL((to, "--to"), environment: environment), migrationsPath: migrations)
     }
 
     func maintenanceCommand(_ command: String, _ arguments: [String], environment: [String: String])

@@ -102,11 +102,13 @@ public struct CommandLineParser: Sendable {
         case "diff": return .layout(try diffCommand(rest, environment: environment))
         case "backup", "restore", "export", "import":
             return .maintenance(try maintenanceCommand(command, rest, environment: environment))
+        case "copy-database":
+            return .maintenance(try copyDatabaseCommand(rest, environment: environment))
         case "help", "--help", "-h": return .help
         default:
             throw CommandLineError(
                 "unknown command '\(command)'; the commands are serve, migrate, solve, check, convert, matrix, "
-                    + "backup, restore, export and import")
+                    + "backup, restore, export, import and copy-database")
         }
     }
 
