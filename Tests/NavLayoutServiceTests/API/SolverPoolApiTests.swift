@@ -10,39 +10,45 @@ import Testing
 /// every solver thread busy and more solves waiting, `/healthz` is answered at once.
 @Suite("Solver pool")
 struct SolverPoolApiTests {
-    @Test("health is answered while the solver pool is saturated by expensive layouts")
+    @Test("health is answered while the solver pool is saturated and a layout waits for it")
     func healthWhileSaturated() async throws {
         try await LiveService.with(
             configure: { $0.solverThreads = 1 },
             run: { service in
                 let tenant = try await service.createTenant("busy")
-                // Within every limit, and costly: a tenth of a second in a release build, more in a debug one.
-                let body = String(decoding: spacedColumnRequest(views: 480), as: UTF8.self)
-                let finished = Counter()
-                let solves = (0..<4).map { _ in
-                    Task {
-                        let response = try await service.client.send(
-                            "POST", "/v1/layouts?record=false", token: tenant.secret, json: body)
-                        finished.value.withLock { $0 += 1 }
-                        return response.status
+                // The pool's one thread is held by a job of the test's own until it is released, so
+                // that the pool stays saturated for as long as the test looks, on any machine.
+                let pool = service.application.environment.solving
+                let started = Flag()
+                let release = Flag()
+                let holding = Task {
+                    try await pool.run {
+                        started.value.withLock { $0 = true }
+                        while !release.value.withLock({ $0 }) { usleep(1000) }
+                        return 0
                     }
                 }
-                // Let the solves reach the server and fill the pool: one running, at least one waiting.
-                let pool = service.application.environment.solving
+                defer { release.value.withLock { $0 = true } }
                 let deadline = ContinuousClock.now + .seconds(60)
-                while !(pool.load.running >= 1 && pool.load.waiting >= 1) {
-                    try #require(ContinuousClock.now < deadline, "the solves never filled the pool")
-                    try await Task.sleep(for: .milliseconds(5))
+                while !started.value.withLock({ $0 }) {
+                    try #require(ContinuousClock.now < deadline, "the pool never ran the holding job")
+                    try await Task.sleep(for: .milliseconds(1))
+                }
+                // A layout large enough for the pool, which then waits behind the holding job.
+                let body = String(decoding: spacedColumnRequest(views: 480), as: UTF8.self)
+                let solve = Task {
+                    try await service.client.send("POST", "/v1/layouts?record=false", token: tenant.secret, json: body)
+                }
+                while pool.load.waiting < 1 {
+                    try #require(ContinuousClock.now < deadline, "the layout never reached the pool")
+                    try await Task.sleep(for: .milliseconds(1))
                 }
                 let health = try await service.client.send("GET", "/healthz")
-                let afterHealth = pool.load
-                let finishedBeforeHealth = finished.value.withLock { $0 }
                 #expect(health.status == 200)
-                // Health waiting for the solves would have found the pool drained.
-                #expect(
-                    afterHealth.running + afterHealth.waiting > 0,
-                    "health waited for the solves (\(finishedBeforeHealth) finished before it)")
-                for solve in solves { #expect(try await solve.value == 200) }
+                #expect(pool.load.waiting == 1, "the layout still waits: health did not wait for the pool")
+                release.value.withLock { $0 = true }
+                #expect(try await solve.value.status == 200)
+                #expect(try await holding.value == 0)
             })
     }
 }
@@ -69,11 +75,6 @@ struct SolvingInlineTests {
 /// A flag shared with a pool thread.
 private final class Flag: Sendable {
     let value = Mutex(false)
-}
-
-/// A count shared with tasks.
-private final class Counter: Sendable {
-    let value = Mutex(0)
 }
 
 /// The pool itself: jobs run in order on its threads, and a full queue is a 503, not a wait.
