@@ -21,10 +21,13 @@ public struct RetentionScheduler: Sendable {
         policy.maximumAge != nil || policy.maximumCountPerTenant != nil
     }
 
-    /// One pass, now.
+    /// One pass, now; none (nothing deleted) while another process sharing the database runs one.
     @discardableResult
     public func runOnce() async throws -> RetentionOutcome {
-        try await environment.repositories.layouts.applyRetention(policy)
+        let (layouts, policy) = (environment.repositories.layouts, policy)
+        return try await environment.repositories.store.exclusively("retention") {
+            try await layouts.applyRetention(policy)
+        } ?? RetentionOutcome(deletedByAge: 0, deletedByCount: 0)
     }
 
     /// Starts the periodic task: a pass at once, then one per interval, until cancelled.

@@ -22,6 +22,10 @@ public protocol SQLDatabase: Sendable {
     func migrate(_ migrator: Migrator) async throws -> [Migration]
     /// Where the database stands against `migrator`'s migrations; changes nothing.
     func migrationStatus(_ migrator: Migrator) async throws -> MigrationStatus
+    /// Runs `body` unless another process that shares the database is running work of the same
+    /// `name` right now; then returns nil without running it. For a periodic sweep that one process
+    /// at a time is enough for.
+    func exclusively<T: Sendable>(_ name: String, _ body: @Sendable () async throws -> T) async throws -> T?
 }
 
 extension SQLDatabase {
@@ -77,5 +81,10 @@ public struct SQLiteStore: SQLDatabase {
 
     public func migrationStatus(_ migrator: Migrator) async throws -> MigrationStatus {
         try await database.migrationStatus(migrator)
+    }
+
+    /// A SQLite file belongs to one service process: nothing else runs the same work.
+    public func exclusively<T: Sendable>(_ name: String, _ body: @Sendable () async throws -> T) async throws -> T? {
+        try await body()
     }
 }

@@ -91,6 +91,59 @@ public final class PostgresStore: SQLDatabase, @unchecked Sendable {
         return status
     }
 
+    /// A session advisory lock named after `name`, taken with `pg_try_advisory_lock` on a connection
+    /// of its own (so that `body` has the whole pool) and held while `body` runs: another process
+    /// holding it means nil at once, never a wait.
+    public func exclusively<T: Sendable>(_ name: String, _ body: @Sendable () async throws -> T) async throws -> T? {
+        let key = Self.advisoryKey(name)
+        let (url, options) = (self.url, self.options)
+        let holder = try await onQueue { () throws -> LockHolder? in
+            let connection = try PostgresConnection(url: url, options: options)
+            guard try connection.fetchValue("SELECT pg_try_advisory_lock(?)", [key], as: Bool.self) == true else {
+                return nil
+            }
+            return LockHolder(connection)
+        }
+        guard let holder else { return nil }
+        defer {
+            // The lock goes with its session: closing the connection releases it.
+            queue.async { holder.close() }
+        }
+        return try await body()
+    }
+
+    /// A lock's 64-bit key: the FNV-1a hash of its name, prefixed so navlayout's keys do not meet
+    /// another application's on a shared server.
+    static func advisoryKey(_ name: String) -> Int64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in ("navlayout." + name).utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        }
+        return Int64(bitPattern: hash)
+    }
+
+    /// The connection that holds an advisory lock, carried across the awaits of the work it guards.
+    private final class LockHolder: @unchecked Sendable {
+        // `@unchecked Sendable`: the connection is used on one thread at a time, at the lock's start
+        // and at its end, never while the guarded work runs.
+        private var connection: PostgresConnection?
+
+        init(_ connection: PostgresConnection) {
+            self.connection = connection
+        }
+
+        func close() {
+            connection = nil
+        }
+    }
+
+    /// Runs blocking libpq work on the store's queue.
+    private func onQueue<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            queue.async { continuation.resume(with: Result { try work() }) }
+        }
+    }
+
     /// Runs `work` on a pooled connection on the store's queue.
     public func run<T: Sendable>(_ work: @escaping @Sendable (PostgresConnection) throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in

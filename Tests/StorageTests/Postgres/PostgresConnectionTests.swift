@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestPostgres
 import Testing
 
@@ -244,5 +245,43 @@ struct PostgresStoreTests {
         #expect(values.sorted() == Array(0..<6))
         #expect((1...2).contains(store.openConnections))
         #expect(store.writeFailure == nil)
+    }
+}
+
+@Suite(
+    "PostgreSQL: one process at a time", .enabled(if: TestPostgres.available, "NAVLAYOUT_TEST_POSTGRES names no server")
+)
+struct PostgresExclusiveTests {
+    final class Flag: Sendable {
+        let value = Mutex(false)
+    }
+
+    @Test("work named alike runs in one store at a time; another store skips it meanwhile, then runs it")
+    func oneAtATime() async throws {
+        let url = try TestPostgres.url()
+        let first = PostgresStore(url: url)
+        let second = PostgresStore(url: url)
+        let name = TestPostgres.table("sweep")
+        let entered = Flag()
+        let release = Flag()
+        let holding = Task {
+            try await first.exclusively(name) { () async throws -> Int in
+                entered.value.withLock { $0 = true }
+                while !release.value.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(2)) }
+                return 1
+            }
+        }
+        while !entered.value.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(2)) }
+        #expect(try await second.exclusively(name) { 2 } == nil)
+        #expect(try await second.exclusively(name + ".other") { 3 } == 3)
+        release.value.withLock { $0 = true }
+        #expect(try await holding.value == 1)
+        // The lock goes with its connection, closed on the store's queue after the work.
+        var after: Int?
+        for _ in 0..<200 where after == nil {
+            after = try await second.exclusively(name) { 4 }
+            if after == nil { try await Task.sleep(for: .milliseconds(5)) }
+        }
+        #expect(after == 4)
     }
 }
