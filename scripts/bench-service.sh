@@ -19,6 +19,11 @@
 # and so runs the service on glibc's default thresholds, for comparison).
 # Then it times the device matrix (every preset x orientation x direction x state) per cell
 # against a single solve, both as the engine measured it and as the client waited for it.
+#
+# BENCH_POSTGRES=1 also serves a second navlayout on a throwaway PostgreSQL 15 server on 127.0.0.1
+# (scripts/postgres/local.sh; Debian's postgresql-15) and measures its recorded POSTs in each round,
+# right after the SQLite service's, with the same history check (target: at least 0.5x the SQLite
+# backend's requests/s, in the same run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib/navlayout-server.sh
@@ -41,8 +46,12 @@ chmod 755 "$workdir"
 server_pid=""
 nginx_pid=""
 database=""
+postgres_pid=""
+postgres_dir=""
 cleanup() {
     [ -n "$server_pid" ] && kill -TERM "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null || true
+    [ -n "$postgres_pid" ] && kill -TERM "$postgres_pid" 2>/dev/null && wait "$postgres_pid" 2>/dev/null || true
+    [ -n "$postgres_dir" ] && scripts/postgres/local.sh stop "$postgres_dir"
     [ -n "$nginx_pid" ] && kill -QUIT "$nginx_pid" 2>/dev/null && wait "$nginx_pid" 2>/dev/null || true
     rm -rf "$workdir"
     [ -n "$database" ] && rm -f "$database" "$database-wal" "$database-shm"
@@ -54,6 +63,20 @@ admin_token="bench-admin-$(od -An -N12 -tx1 /dev/urandom | tr -d ' \n')"
 database="${BENCH_DATABASE_DIR:-$workdir}/navlayout-bench-$$.sqlite"
 start_navlayout bench-service "$binary" "$workdir" "$admin_token" "$database"
 api_key="$(create_tenant_key "$base" "$admin_token" bench)"
+sqlite_pid="$server_pid"
+
+if [ "${BENCH_POSTGRES:-0}" = 1 ]; then
+    postgres_dir="$workdir/postgres"
+    postgres_url="$(scripts/postgres/local.sh start "$postgres_dir")"
+    mkdir -p "$workdir/pg-service"
+    sqlite_base="$base"
+    start_navlayout bench-service-postgres "$binary" "$workdir/pg-service" "$admin_token" "$postgres_url"
+    postgres_pid="$server_pid"
+    postgres_base="$base"
+    postgres_key="$(create_tenant_key "$postgres_base" "$admin_token" bench)"
+    server_pid="$sqlite_pid"
+    base="$sqlite_base"
+fi
 
 # nginx serves the service's own answer (unrecorded: no id) as a static file of the same size.
 mkdir -p "$workdir/html"
@@ -72,6 +95,9 @@ wrk.body = $body_lua
 wrk.headers["Content-Type"] = "application/json"
 wrk.headers["Authorization"] = "Bearer $api_key"
 LUA
+if [ -n "$postgres_pid" ]; then
+    sed "s|Bearer $api_key|Bearer $postgres_key|" "$workdir/post.lua" >"$workdir/post-postgres.lua"
+fi
 
 to_ms() {
     awk -v value="$1" 'BEGIN {
@@ -82,10 +108,13 @@ to_ms() {
 }
 median() { sort -g | awk '{ a[NR] = $1 } END { if (NR % 2) print a[(NR + 1) / 2]; else printf "%.3f\n", (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
 rows() { sqlite3 "$database" "SELECT count(*) FROM layouts"; }
+postgres_rows() { psql -qtA "$postgres_url" -c "SELECT count(*) FROM layouts"; }
 
 # The service's CPU time so far (user + system), in clock ticks: read around each run, it gives the
 # service's CPU time per request, which the machine's load changes far less than req/s or p99.
-service_ticks() { awk '{ print $14 + $15 }' "/proc/$server_pid/stat"; }
+# measured_pid is the service being measured: the SQLite one, or the PostgreSQL one.
+measured_pid="$server_pid"
+service_ticks() { awk '{ print $14 + $15 }' "/proc/$measured_pid/stat"; }
 ticks_per_second="$(getconf CLK_TCK)"
 
 # measure NAME URL [LUA] -> appends "rps p99_ms ok200 other cpu_us_per_request" to NAME.results
@@ -124,18 +153,30 @@ wrk -t2 -c"$connections" -d2s -s "$workdir/post.lua" "$base/v1/layouts?record=fa
 wrk -t2 -c"$connections" -d2s "http://127.0.0.1:$nginx_port/result.json" >/dev/null
 
 missing=0
-for round in $(seq 1 "$rounds"); do
-    before="$(rows)"
-    measure recorded "$base/v1/layouts" "$workdir/post.lua"
-    sleep 1  # answers in flight when wrk stopped finish their writes
-    after="$(rows)"
-    read -r _ _ ok other _ <<<"$(tail -n 1 "$workdir/recorded.results")"
-    written=$((after - before))
+# check_history NAME BEFORE AFTER: every 200 answer of NAME's last run is a row in history.
+check_history() {
+    local ok other written
+    read -r _ _ ok other _ <<<"$(tail -n 1 "$workdir/$1.results")"
+    written=$(($3 - $2))
     if [ "$other" -ne 0 ] || [ "$written" -lt "$ok" ] || [ "$written" -gt $((ok + connections)) ]; then
         echo "  history check FAILED: $ok answers 200 (and $other others), $written rows written" >&2
         missing=1
     else
         echo "  history check: $ok answers 200, $written rows written (every answered layout is recorded)"
+    fi
+}
+for round in $(seq 1 "$rounds"); do
+    before="$(rows)"
+    measure recorded "$base/v1/layouts" "$workdir/post.lua"
+    sleep 1  # answers in flight when wrk stopped finish their writes
+    check_history recorded "$before" "$(rows)"
+    if [ -n "$postgres_pid" ]; then
+        measured_pid="$postgres_pid"
+        before="$(postgres_rows)"
+        measure recorded-pg "$postgres_base/v1/layouts" "$workdir/post-postgres.lua"
+        sleep 1
+        check_history recorded-pg "$before" "$(postgres_rows)"
+        measured_pid="$server_pid"
     fi
     measure unrecorded "$base/v1/layouts?record=false" "$workdir/post.lua"
     measure nginx "http://127.0.0.1:$nginx_port/result.json"
@@ -155,6 +196,13 @@ for name in recorded unrecorded nginx; do
     echo
 done
 echo "  targets: recorded >= 0.1 x nginx, unrecorded >= 0.2 x nginx, p99 < 10 ms"
+if [ -n "$postgres_pid" ]; then
+    pg_rps="$(column recorded-pg 1)"
+    printf "  %-11s %10s req/s   p99 %8s ms   ratio to SQLite's recorded %s   service CPU %s us per request\n" \
+        recorded-pg "$pg_rps" "$(column recorded-pg 2)" \
+        "$(awk -v a="$pg_rps" -v b="$(column recorded 1)" 'BEGIN { printf "%.3f", a / b }')" "$(column recorded-pg 5)"
+    echo "  target: PostgreSQL's recorded >= 0.5 x SQLite's, in the same run"
+fi
 echo "  history rows: $(rows)"
 # Where the writer's time went: writes per commit, and the share of its transactions spent in COMMIT
 # (writing and syncing the log).
