@@ -1,16 +1,17 @@
 import Dispatch
 import Foundation
 
-/// A PostgreSQL database as an `SQLDatabase`: a pool of at most `poolSize` connections, opened as
-/// they are needed and dropped when they break, so that the pool reconnects by itself once the
-/// server (or the primary a proxy points at) is back.
+/// A PostgreSQL database as an `SQLDatabase`, on a pool of at most `poolSize` connections
+/// (`PostgresPool`), which reconnects by itself once the server (or the primary a proxy points at)
+/// is back.
 ///
-/// libpq blocks its thread until the server answers, so every call runs on a dispatch queue of its
-/// own, never on Swift's cooperative threads. Every wait is bounded: for a free connection by
-/// `checkoutTimeout`, for connecting and for each statement by the connection's options. Reads run
-/// in a REPEATABLE READ READ ONLY transaction (one snapshot for a page and its count); writes in a
-/// SERIALIZABLE one, run again when a concurrent write got in the way (`PostgresConnection.serializable`).
-public final class PostgresStore: SQLDatabase, @unchecked Sendable {
+/// libpq blocks its thread until the server answers, so every call runs on a dispatch queue or a
+/// writer thread of its own, never on Swift's cooperative threads. Every wait is bounded: for a free
+/// connection by `checkoutTimeout`, for connecting and for each statement by the connection's
+/// options. Reads run in a REPEATABLE READ READ ONLY transaction (one snapshot for a page and its
+/// count). Writes run in SERIALIZABLE transactions, grouped (`PostgresGroupWriter`), run again when
+/// a concurrent write got in the way.
+public final class PostgresStore: SQLDatabase, Sendable {
     public let url: PostgresURL
     public let options: PostgresConnection.Options
     public let poolSize: Int
@@ -19,11 +20,8 @@ public final class PostgresStore: SQLDatabase, @unchecked Sendable {
 
     private let queue = DispatchQueue(label: "navlayout.postgres", attributes: .concurrent)
     private let health = WriteHealth()
-    // `@unchecked Sendable`: `idle` and `open` are read and written only with `condition` locked;
-    // a connection is used by one job at a time, between its checkout and its check-in.
-    private let condition = NSCondition()
-    private var idle: [PostgresConnection] = []
-    private var open = 0
+    private let pool: PostgresPool
+    private let groupWriter: PostgresGroupWriter
 
     public init(
         url: PostgresURL, options: PostgresConnection.Options = .init(), poolSize: Int = 8,
@@ -33,6 +31,13 @@ public final class PostgresStore: SQLDatabase, @unchecked Sendable {
         self.options = options
         self.poolSize = max(1, poolSize)
         self.checkoutTimeout = checkoutTimeout
+        let pool = PostgresPool(url: url, options: options, size: self.poolSize, checkoutTimeout: checkoutTimeout)
+        let health = self.health
+        self.pool = pool
+        // Writers leave a connection of the pool to reads.
+        groupWriter = PostgresGroupWriter(
+            writers: max(1, min(2, self.poolSize - 1)), run: { try pool.withConnection($0) },
+            committed: { health.recordCommitted() }, failed: { health.recordFailed($0) })
     }
 
     public func read<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) throws -> T) async throws -> T {
@@ -49,11 +54,28 @@ public final class PostgresStore: SQLDatabase, @unchecked Sendable {
         }
     }
 
-    /// Every write is a transaction of its own: PostgreSQL commits concurrent transactions side by
-    /// side, so `commit` has nothing to choose.
+    /// A grouped write shares its transaction and its COMMIT with the others waiting
+    /// (`PostgresGroupWriter`); an individual one has a transaction of its own.
     public func write<T: Sendable>(
         _ commit: CommitPolicy, _ body: @escaping @Sendable (any SQLConnection) throws -> T
     ) async throws -> T {
+        if commit == .grouped {
+            let result = ResultBox<T>()
+            return try await withCheckedThrowingContinuation { continuation in
+                groupWriter.submit(
+                    PostgresGroupWriter.Job(
+                        body: { result.value = try body($0) },
+                        succeed: {
+                            if let value = result.value {
+                                continuation.resume(returning: value)
+                            } else {
+                                continuation.resume(
+                                    throwing: PostgresError(kind: .misuse, message: "a write without a value"))
+                            }
+                        },
+                        fail: { continuation.resume(throwing: $0) }))
+            }
+        }
         do {
             let value = try await run { connection in try connection.serializable { try body($0) } }
             health.recordCommitted()
@@ -122,6 +144,12 @@ public final class PostgresStore: SQLDatabase, @unchecked Sendable {
         return Int64(bitPattern: hash)
     }
 
+    /// A grouped write's value, from the writer thread that ran it to its caller.
+    private final class ResultBox<T>: @unchecked Sendable {
+        // `@unchecked Sendable`: set by the writer thread before it resumes the caller, read after.
+        var value: T?
+    }
+
     /// The connection that holds an advisory lock, carried across the awaits of the work it guards.
     private final class LockHolder: @unchecked Sendable {
         // `@unchecked Sendable`: the connection is used on one thread at a time, at the lock's start
@@ -146,63 +174,15 @@ public final class PostgresStore: SQLDatabase, @unchecked Sendable {
 
     /// Runs `work` on a pooled connection on the store's queue.
     public func run<T: Sendable>(_ work: @escaping @Sendable (PostgresConnection) throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            queue.async {
-                continuation.resume(
-                    with: Result {
-                        let connection = try self.checkOut()
-                        defer { self.checkIn(connection) }
-                        return try work(connection)
-                    })
-            }
-        }
+        try await onQueue { [pool] in try pool.withConnection(work) }
     }
 
     /// The connections open now, idle or in use.
-    public var openConnections: Int {
-        condition.lock()
-        defer { condition.unlock() }
-        return open
-    }
+    public var openConnections: Int { pool.openConnections }
 
-    private func checkOut() throws -> PostgresConnection {
-        let deadline = Date(timeIntervalSinceNow: Double(checkoutTimeout.components.seconds))
-        condition.lock()
-        while idle.isEmpty && open >= poolSize {
-            guard condition.wait(until: deadline) else {
-                condition.unlock()
-                throw PostgresError(
-                    kind: .connection,
-                    message: "all \(poolSize) connections to \(url) stayed busy for \(checkoutTimeout)")
-            }
-        }
-        if let connection = idle.popLast() {
-            condition.unlock()
-            return connection
-        }
-        open += 1
-        condition.unlock()
-        do {
-            return try PostgresConnection(url: url, options: options)
-        } catch {
-            condition.lock()
-            open -= 1
-            condition.signal()
-            condition.unlock()
-            throw error
-        }
-    }
+    /// The grouped writes' transactions committed so far, and the writes they held.
+    public var groupCommits: (commits: Int, writes: Int) { groupWriter.statistics }
 
-    /// A connection goes back to the pool unless it broke or was left inside a transaction.
-    private func checkIn(_ connection: PostgresConnection) {
-        let reusable = !connection.isBroken && !connection.inTransaction
-        condition.lock()
-        if reusable {
-            idle.append(connection)
-        } else {
-            open -= 1
-        }
-        condition.signal()
-        condition.unlock()
-    }
+    /// The grouped writes waiting for a writer thread.
+    public var pendingWrites: Int { groupWriter.pendingCount }
 }

@@ -285,3 +285,86 @@ struct PostgresExclusiveTests {
         #expect(after == 4)
     }
 }
+
+@Suite("PostgreSQL group commit", .enabled(if: TestPostgres.available, "NAVLAYOUT_TEST_POSTGRES names no server"))
+struct PostgresGroupCommitTests {
+    struct Refused: Error, Equatable {}
+
+    /// A store of one writer (a pool of two) on a fresh table, and a write that holds the writer
+    /// until released, so that the writes sent meanwhile wait together and form the next group.
+    private func heldStore(
+        _ body: (PostgresStore, String, PostgresExclusiveTests.Flag) async throws -> Void
+    ) async throws {
+        let schema = try TestPostgres.FreshSchema()
+        let store = PostgresStore(url: schema.url, poolSize: 2)
+        let table = "numbers"
+        _ = try await store.run { try $0.executeScript("CREATE TABLE \(table) (n bigint PRIMARY KEY)") }
+        let entered = PostgresExclusiveTests.Flag()
+        let release = PostgresExclusiveTests.Flag()
+        let holding = Task {
+            try await store.write { connection in
+                entered.value.withLock { $0 = true }
+                while !release.value.withLock({ $0 }) { usleep(1000) }
+                try connection.execute("INSERT INTO \(table) VALUES (0)")
+            }
+        }
+        while !entered.value.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(1)) }
+        try await body(store, table, release)
+        release.value.withLock { $0 = true }
+        try await holding.value
+    }
+
+    /// Waits, bounded, until `count` writes queue behind the held one.
+    private func waitForPending(_ count: Int, in store: PostgresStore) async throws {
+        let deadline = ContinuousClock.now + .seconds(30)
+        while store.pendingWrites < count {
+            try #require(ContinuousClock.now < deadline, "\(store.pendingWrites) of \(count) writes queued")
+            try await Task.sleep(for: .milliseconds(1))
+        }
+    }
+
+    @Test("writes that wait together share one transaction and one COMMIT")
+    func writesShareACommit() async throws {
+        try await heldStore { store, table, release in
+            let writes = (1...20).map { number in
+                Task { try await store.write { try $0.execute("INSERT INTO \(table) VALUES (?)", [number]) } }
+            }
+            try await waitForPending(20, in: store)
+            release.value.withLock { $0 = true }
+            for write in writes { try await write.value }
+            #expect(store.groupCommits.writes == 21)
+            #expect(store.groupCommits.commits == 2, "\(store.groupCommits)")
+            #expect(try await store.read { try $0.fetchValue("SELECT count(*) FROM \(table)", as: Int.self) } == 21)
+        }
+    }
+
+    @Test("a write that throws, or that the server refuses, fails alone; the others of its group commit")
+    func failuresStayAlone() async throws {
+        try await heldStore { store, table, release in
+            let first = Task { try await store.write { try $0.execute("INSERT INTO \(table) VALUES (1)") } }
+            let throwing = Task {
+                try await store.write { connection in
+                    try connection.execute("INSERT INTO \(table) VALUES (2)")
+                    throw Refused()
+                }
+            }
+            let duplicate = Task { try await store.write { try $0.execute("INSERT INTO \(table) VALUES (1)") } }
+            let last = Task { try await store.write { try $0.execute("INSERT INTO \(table) VALUES (3)") } }
+            try await waitForPending(4, in: store)
+            release.value.withLock { $0 = true }
+            try await last.value
+            await #expect(throws: Refused.self) { try await throwing.value }
+            // The two writes of 1 queued in either order: the one that came first is stored.
+            let outcomes = [await first.result, await duplicate.result]
+            #expect(outcomes.filter { if case .success = $0 { true } else { false } }.count == 1)
+            #expect(
+                outcomes.contains {
+                    if case .failure(let error) = $0 { ConstraintViolation(error) == .duplicateKey } else { false }
+                })
+            let numbers = try await store.read {
+                try $0.fetchAll("SELECT n FROM \(table) ORDER BY n") { try $0.value(at: 0, as: Int.self) }
+            }
+            #expect(numbers == [0, 1, 3])
+        }
+    }
+}
