@@ -44,6 +44,12 @@ public func spacedColumnRequest(views: Int) -> [UInt8] {
             "\"v\(index).leading == map.leading\"",
         ]
     }
+    return readyViewsRequest(views: views, constraints: constraints)
+}
+
+/// A delegate request (JSON bytes) on a 393 x 852 screen whose ready state shows the custom views
+/// v0 to v(`views` - 1), each 100 x 10 points, under `constraints` (each already a JSON string).
+func readyViewsRequest(views: Int, constraints: [String]) -> [UInt8] {
     let names = (0..<views).map { "\"v\($0)\"" }
     let sizes = names.map { "\($0): {\"width\": 100, \"height\": 10}" }.joined(separator: ", ")
     let text = """

@@ -3,16 +3,9 @@
 /// and every view is free to move. The findings grow with the square of `views` while the body grows
 /// with `views`: the shape that makes a small body expensive.
 public func piledLayoutRequest(views: Int) -> [UInt8] {
-    let names = (0..<views).map { "\"v\($0)\"" }
     var constraints = ["\"v0.top == safeArea.top\""]
     for index in 1..<max(1, views) {
         constraints.append("\"v\(index).top >= v\(index - 1).top\"")
     }
-    let sizes = names.map { "\($0): {\"width\": 100, \"height\": 10}" }.joined(separator: ", ")
-    let text = """
-        {"screen": {"width": 393, "height": 852}, "state": {"navigation": "ready"},
-         "delegate": {"views": {\(sizes)},
-                      "ready": {"views": [\(names.joined(separator: ", "))], "constraints": [\(constraints.joined(separator: ", "))]}}}
-        """
-    return Array(text.utf8)
+    return readyViewsRequest(views: views, constraints: constraints)
 }

@@ -19,21 +19,8 @@ struct SolverPoolApiTests {
                 // The pool's one thread is held by a job of the test's own until it is released, so
                 // that the pool stays saturated for as long as the test looks, on any machine.
                 let pool = service.application.environment.solving
-                let started = Flag()
-                let release = Flag()
-                let holding = Task {
-                    try await pool.run {
-                        started.value.withLock { $0 = true }
-                        while !release.value.withLock({ $0 }) { usleep(1000) }
-                        return 0
-                    }
-                }
-                defer { release.value.withLock { $0 = true } }
+                let hold = try await PoolHold.start(pool)
                 let deadline = ContinuousClock.now + .seconds(60)
-                while !started.value.withLock({ $0 }) {
-                    try #require(ContinuousClock.now < deadline, "the pool never ran the holding job")
-                    try await Task.sleep(for: .milliseconds(1))
-                }
                 // A layout large enough for the pool, which then waits behind the holding job.
                 let body = String(decoding: spacedColumnRequest(views: 480), as: UTF8.self)
                 let solve = Task {
@@ -46,9 +33,8 @@ struct SolverPoolApiTests {
                 let health = try await service.client.send("GET", "/healthz")
                 #expect(health.status == 200)
                 #expect(pool.load.waiting == 1, "the layout still waits: health did not wait for the pool")
-                release.value.withLock { $0 = true }
+                #expect(try await hold.release() == 1)
                 #expect(try await solve.value.status == 200)
-                #expect(try await holding.value == 0)
             })
     }
 }
@@ -72,9 +58,38 @@ struct SolvingInlineTests {
     }
 }
 
-/// A flag shared with a pool thread.
-private final class Flag: Sendable {
-    let value = Mutex(false)
+/// A job of the test's own that holds one thread of `pool` until released, so that the pool stays as
+/// busy as the test needs on any machine. `start` returns once the job runs (a thread counts as
+/// running before it takes its job, so the pool's load alone cannot tell).
+private final class PoolHold: Sendable {
+    private let started = Mutex(false)
+    private let released = Mutex(false)
+    private let job = Mutex<Task<Int, any Error>?>(nil)
+
+    static func start(_ pool: SolverPool) async throws -> PoolHold {
+        let hold = PoolHold()
+        hold.job.withLock {
+            $0 = Task {
+                try await pool.run {
+                    hold.started.withLock { $0 = true }
+                    while !hold.released.withLock({ $0 }) { usleep(1000) }
+                    return 1
+                }
+            }
+        }
+        let deadline = ContinuousClock.now + .seconds(60)
+        while !hold.started.withLock({ $0 }) {
+            try #require(ContinuousClock.now < deadline, "the pool never ran the holding job")
+            try await Task.sleep(for: .milliseconds(1))
+        }
+        return hold
+    }
+
+    /// Lets the job end, and waits for it.
+    func release() async throws -> Int {
+        released.withLock { $0 = true }
+        return try await job.withLock { $0 }?.value ?? 0
+    }
 }
 
 /// The pool itself: jobs run in order on its threads, and a full queue is a 503, not a wait.
@@ -83,19 +98,8 @@ struct SolverPoolQueueTests {
     @Test("a job past the queue limit is refused with 503 and Retry-After")
     func fullQueueIsRefused() async throws {
         let pool = SolverPool(threads: 1, queueLimit: 1)
-        let started = Flag()
-        let release = Flag()
-        // One job holds the thread until released; one waits; the third finds the queue full. The
-        // second is sent once the first has left the queue (a thread counts as running before it
-        // takes its job).
-        let holding = Task {
-            try await pool.run {
-                started.value.withLock { $0 = true }
-                while !release.value.withLock({ $0 }) { usleep(1000) }
-                return 1
-            }
-        }
-        while !started.value.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(1)) }
+        // One job holds the thread until released; one waits; the third finds the queue full.
+        let hold = try await PoolHold.start(pool)
         let waiting = Task { try await pool.run { 2 } }
         while pool.load.waiting < 1 { try await Task.sleep(for: .milliseconds(1)) }
         do {
@@ -105,8 +109,7 @@ struct SolverPoolQueueTests {
             #expect(error.status == .serviceUnavailable)
             #expect(error.responseHeaders["Retry-After"] == "1")
         }
-        release.value.withLock { $0 = true }
-        #expect(try await holding.value == 1)
+        #expect(try await hold.release() == 1)
         #expect(try await waiting.value == 2)
     }
 
