@@ -5,107 +5,112 @@ import Testing
 
 @testable import Storage
 
-@Suite("PostgreSQL migrations", .enabled(if: TestPostgres.available, "NAVLAYOUT_TEST_POSTGRES names no server"))
-struct PostgresMigrationTests {
-    private let notes = [
-        Migration(id: 1, name: "create_notes", sql: "CREATE TABLE notes (id bigint PRIMARY KEY, body text NOT NULL)"),
-        Migration(id: 2, name: "index_notes", sql: "CREATE INDEX notes_by_body ON notes (body)"),
-    ]
+extension PostgresTests {
+    @Suite("PostgreSQL migrations", .enabled(if: TestPostgres.available, "NAVLAYOUT_TEST_POSTGRES names no server"))
+    struct PostgresMigrationTests {
+        private let notes = [
+            Migration(
+                id: 1, name: "create_notes", sql: "CREATE TABLE notes (id bigint PRIMARY KEY, body text NOT NULL)"),
+            Migration(id: 2, name: "index_notes", sql: "CREATE INDEX notes_by_body ON notes (body)"),
+        ]
 
-    @Test("the service's migrations describe the same tables, columns, keys and indexes on both databases")
-    func schemasMatch() throws {
-        let sqlite = try Connection(location: .inMemory)
-        try Migrator(location: .folder(path: Fixtures.packageMigrations)).migrate(sqlite)
-        let sqliteSchema = try SchemaDescription(sqlite: sqlite)
-        try TestPostgres.withFreshSchema { url in
-            let postgres = try PostgresConnection(url: url)
-            let applied = try Migrator.postgres(location: .folder(path: Fixtures.packageMigrations)).migrate(postgres)
-            #expect(applied.map(\.id) == [1, 2, 3])
-            let postgresSchema = try SchemaDescription(postgres: postgres)
-            #expect(sqliteSchema.tables.keys.sorted() == postgresSchema.tables.keys.sorted())
-            for (name, table) in sqliteSchema.tables.sorted(by: { $0.key < $1.key }) {
-                #expect(table == postgresSchema.tables[name], "table \(name)")
+        @Test("the service's migrations describe the same tables, columns, keys and indexes on both databases")
+        func schemasMatch() throws {
+            let sqlite = try Connection(location: .inMemory)
+            try Migrator(location: .folder(path: Fixtures.packageMigrations)).migrate(sqlite)
+            let sqliteSchema = try SchemaDescription(sqlite: sqlite)
+            try TestPostgres.withFreshSchema { url in
+                let postgres = try PostgresConnection(url: url)
+                let applied = try Migrator.postgres(location: .folder(path: Fixtures.packageMigrations)).migrate(
+                    postgres)
+                #expect(applied.map(\.id) == [1, 2, 3])
+                let postgresSchema = try SchemaDescription(postgres: postgres)
+                #expect(sqliteSchema.tables.keys.sorted() == postgresSchema.tables.keys.sorted())
+                for (name, table) in sqliteSchema.tables.sorted(by: { $0.key < $1.key }) {
+                    #expect(table == postgresSchema.tables[name], "table \(name)")
+                }
+                // The descriptions hold what they should, so equal ones say something.
+                #expect(sqliteSchema.tables.count == 9)
+                let versions = postgresSchema.tables["profile_versions"]
+                #expect(versions?.primaryKey == ["profile_id", "version"])
+                #expect(versions?.columns.first == "profile_id integer not null")
+                #expect(versions?.foreignKeys.contains("[\"profile_id\"] -> profiles [\"id\"]") == true)
+                #expect(
+                    postgresSchema.tables["layouts"]?.indexes["layouts_by_tenant_device"] == [
+                        "tenant_id", "device", "created_at", "id",
+                    ])
+                #expect(postgresSchema.tables["profiles"]?.unique == [["tenant_id", "name"]])
             }
-            // The descriptions hold what they should, so equal ones say something.
-            #expect(sqliteSchema.tables.count == 9)
-            let versions = postgresSchema.tables["profile_versions"]
-            #expect(versions?.primaryKey == ["profile_id", "version"])
-            #expect(versions?.columns.first == "profile_id integer not null")
-            #expect(versions?.foreignKeys.contains("[\"profile_id\"] -> profiles [\"id\"]") == true)
-            #expect(
-                postgresSchema.tables["layouts"]?.indexes["layouts_by_tenant_device"] == [
-                    "tenant_id", "device", "created_at", "id",
-                ])
-            #expect(postgresSchema.tables["profiles"]?.unique == [["tenant_id", "name"]])
         }
-    }
 
-    @Test("replicas migrating an empty database at once apply each migration exactly once")
-    func concurrentReplicas() throws {
-        try TestPostgres.withFreshSchema { url in
-            let migrator = try Migrator(migrations: notes)
-            let applied = Mutex<[Int]>([])
-            let failures = Mutex<[String]>([])
-            let replicas = (0..<4).map { _ in
-                Thread {
-                    do {
-                        let connection = try PostgresConnection(url: url)
-                        let ids = try migrator.migrate(connection).map(\.id)
-                        applied.withLock { $0 += ids }
-                    } catch {
-                        failures.withLock { $0.append("\(error)") }
+        @Test("replicas migrating an empty database at once apply each migration exactly once")
+        func concurrentReplicas() throws {
+            try TestPostgres.withFreshSchema { url in
+                let migrator = try Migrator(migrations: notes)
+                let applied = Mutex<[Int]>([])
+                let failures = Mutex<[String]>([])
+                let replicas = (0..<4).map { _ in
+                    Thread {
+                        do {
+                            let connection = try PostgresConnection(url: url)
+                            let ids = try migrator.migrate(connection).map(\.id)
+                            applied.withLock { $0 += ids }
+                        } catch {
+                            failures.withLock { $0.append("\(error)") }
+                        }
                     }
                 }
+                for replica in replicas { replica.start() }
+                while !replicas.allSatisfy(\.isFinished) { usleep(5_000) }
+                #expect(failures.withLock { $0 }.isEmpty)
+                #expect(applied.withLock { $0 }.sorted() == [1, 2])
+                let connection = try PostgresConnection(url: url)
+                #expect(try migrator.status(of: connection).isUpToDate)
+                #expect(try connection.fetchValue("SELECT count(*) FROM schema_migrations", as: Int.self) == 2)
             }
-            for replica in replicas { replica.start() }
-            while !replicas.allSatisfy(\.isFinished) { usleep(5_000) }
-            #expect(failures.withLock { $0 }.isEmpty)
-            #expect(applied.withLock { $0 }.sorted() == [1, 2])
-            let connection = try PostgresConnection(url: url)
-            #expect(try migrator.status(of: connection).isUpToDate)
-            #expect(try connection.fetchValue("SELECT count(*) FROM schema_migrations", as: Int.self) == 2)
         }
-    }
 
-    @Test("a migration that fails, or that commits by itself, is rolled back and not recorded")
-    func failures() throws {
-        try TestPostgres.withFreshSchema { url in
-            let connection = try PostgresConnection(url: url)
-            try Migrator(migrations: [notes[0]]).migrate(connection)
-            let broken = try Migrator(migrations: [
-                notes[0], Migration(id: 2, name: "broken", sql: "CREATE TABLE tags (id bigint); SELECT nonsense"),
-            ])
-            #expect {
-                try broken.migrate(connection)
-            } throws: { error in
-                guard case .postgresMigrationFailed(let id, _, let cause)? = error as? MigrationError else {
-                    return false
+        @Test("a migration that fails, or that commits by itself, is rolled back and not recorded")
+        func failures() throws {
+            try TestPostgres.withFreshSchema { url in
+                let connection = try PostgresConnection(url: url)
+                try Migrator(migrations: [notes[0]]).migrate(connection)
+                let broken = try Migrator(migrations: [
+                    notes[0], Migration(id: 2, name: "broken", sql: "CREATE TABLE tags (id bigint); SELECT nonsense"),
+                ])
+                #expect {
+                    try broken.migrate(connection)
+                } throws: { error in
+                    guard case .postgresMigrationFailed(let id, _, let cause)? = error as? MigrationError else {
+                        return false
+                    }
+                    return id == 2 && cause.sqlState == "42703"
                 }
-                return id == 2 && cause.sqlState == "42703"
-            }
-            #expect(try connection.fetchValue("SELECT to_regclass('tags') IS NULL", as: Bool.self) == true)
+                #expect(try connection.fetchValue("SELECT to_regclass('tags') IS NULL", as: Bool.self) == true)
 
-            let committing = try Migrator(migrations: [
-                notes[0], Migration(id: 2, name: "committing", sql: "CREATE TABLE tags (id bigint); COMMIT"),
-            ])
-            #expect(
-                throws: MigrationError.migrationControlsTransaction(id: 2, fileName: "0002_committing.sql", sql: nil)
-            ) {
-                try committing.migrate(connection)
+                let committing = try Migrator(migrations: [
+                    notes[0], Migration(id: 2, name: "committing", sql: "CREATE TABLE tags (id bigint); COMMIT"),
+                ])
+                #expect(
+                    throws: MigrationError.migrationControlsTransaction(
+                        id: 2, fileName: "0002_committing.sql", sql: nil)
+                ) {
+                    try committing.migrate(connection)
+                }
+                #expect(try Migrator(migrations: [notes[0]]).status(of: connection).applied.map(\.id) == [1])
             }
-            #expect(try Migrator(migrations: [notes[0]]).status(of: connection).applied.map(\.id) == [1])
         }
-    }
 
-    @Test("a database that applied a migration whose SQL has since changed is refused before anything runs")
-    func changedMigration() throws {
-        try TestPostgres.withFreshSchema { url in
-            let connection = try PostgresConnection(url: url)
-            try Migrator(migrations: notes).migrate(connection)
-            var changed = notes
-            changed[1] = Migration(id: 2, name: "index_notes", sql: "CREATE INDEX notes_by_id ON notes (id)")
-            #expect(throws: MigrationError.self) { try Migrator(migrations: changed).migrate(connection) }
-            #expect(!(try Migrator(migrations: changed).status(of: connection).problems.isEmpty))
+        @Test("a database that applied a migration whose SQL has since changed is refused before anything runs")
+        func changedMigration() throws {
+            try TestPostgres.withFreshSchema { url in
+                let connection = try PostgresConnection(url: url)
+                try Migrator(migrations: notes).migrate(connection)
+                var changed = notes
+                changed[1] = Migration(id: 2, name: "index_notes", sql: "CREATE INDEX notes_by_id ON notes (id)")
+                #expect(throws: MigrationError.self) { try Migrator(migrations: changed).migrate(connection) }
+                #expect(!(try Migrator(migrations: changed).status(of: connection).problems.isEmpty))
+            }
         }
     }
 }
