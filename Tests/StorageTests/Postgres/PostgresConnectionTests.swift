@@ -139,7 +139,8 @@ extension PostgresTests {
             #expect(throws: PostgresError.self) {
                 try connection.serializable { connection in
                     try connection.query("INSERT INTO \(table) VALUES (1)")
-                    _ = try? connection.query("INSERT INTO \(table) VALUES (1)")  // swallowed: the transaction is aborted
+                    // Swallowed: the transaction is aborted all the same.
+                    _ = try? connection.query("INSERT INTO \(table) VALUES (1)")
                 }
             }
             #expect(try connection.query("SELECT count(*) FROM \(table)").firstValue == .integer(0))
