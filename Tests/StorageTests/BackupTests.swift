@@ -79,7 +79,7 @@ struct BackupTests {
         var acknowledged: [Int] = []
         var partial = ""
         while acknowledged.count < 300 {
-            let chunk = process.readOutput()
+            let chunk = await process.output()
             try #require(!chunk.isEmpty, "the writer stopped early")
             partial += String(decoding: chunk, as: UTF8.self)
             var lines = partial.split(separator: "\n", omittingEmptySubsequences: false)
@@ -138,7 +138,7 @@ struct BackupTests {
         let process = try ChildProcess(
             executable: try DurabilityWriter.locate(), arguments: [other, "1", "1", "1000000"])
         defer { process.signal(SIGKILL) }  // also keeps the writer alive, and writing, to the end
-        try #require(!process.readOutput().isEmpty, "the writer did not start")
+        try #require(!(await process.output()).isEmpty, "the writer did not start")
         #expect(throws: MaintenanceError.databaseInUse(path: other)) {
             try DatabaseRestore.replace(other, with: backup, migrator: migrator)
         }

@@ -47,7 +47,7 @@ struct DurabilityTests {
     /// Starts the writer, reads the ids it acknowledges until at least `killAfter` came, kills it
     /// with SIGKILL mid-stream, and returns every id it acknowledged (including those still in the
     /// pipe when it died).
-    private func runAndKill(writer: String, database: String, firstID: Int, killAfter: Int) throws -> [Int] {
+    private func runAndKill(writer: String, database: String, firstID: Int, killAfter: Int) async throws -> [Int] {
         // A limit far beyond what is read, so the kill always lands while writes are in flight.
         let process = try ChildProcess(executable: writer, arguments: [database, String(firstID), "16", "1000000"])
         // Guards against a writer that stops making progress: without it the read below would wait
@@ -61,7 +61,7 @@ struct DurabilityTests {
         var partialLine = ""
         var killed = false
         while true {
-            let chunk = process.readOutput()
+            let chunk = await process.output()
             if chunk.isEmpty { break }  // end of file: the child is gone and the pipe drained
             partialLine += String(decoding: chunk, as: UTF8.self)
             var lines = partialLine.split(separator: "\n", omittingEmptySubsequences: false)
@@ -85,7 +85,7 @@ struct DurabilityTests {
         var allAcknowledged: [Int] = []
         // Several rounds: each one restarts on the log the previous kill left behind.
         for round in 0..<3 {
-            let acknowledged = try runAndKill(
+            let acknowledged = try await runAndKill(
                 writer: writer, database: path, firstID: round * 1_000_000 + 1, killAfter: 300 + round * 200)
             #expect(acknowledged.count >= 300 + round * 200)
             allAcknowledged += acknowledged

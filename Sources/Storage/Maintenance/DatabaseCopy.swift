@@ -6,10 +6,11 @@
 public enum DatabaseCopy {
     public struct Report: Sendable, Equatable {
         /// Rows copied per table, in the order the tables were copied.
-        public var tables: [(name: String, rows: Int)]
+        public var tables: [Table]
 
-        public static func == (lhs: Report, rhs: Report) -> Bool {
-            lhs.tables.map(\.name) == rhs.tables.map(\.name) && lhs.tables.map(\.rows) == rhs.tables.map(\.rows)
+        public struct Table: Sendable, Equatable {
+            public var name: String
+            public var rows: Int
         }
     }
 
@@ -49,7 +50,7 @@ public enum DatabaseCopy {
                     try target.execute(insert, StatementArguments(values))
                     rows += 1
                 }
-                report.tables.append((table, rows))
+                report.tables.append(Report.Table(name: table, rows: rows))
             }
             // Identity columns (PostgreSQL's form of SQLite's INTEGER PRIMARY KEY) go on after the ids
             // copied rather than from 1.

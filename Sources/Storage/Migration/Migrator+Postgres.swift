@@ -60,7 +60,7 @@ extension Migrator {
                     [migration.id, migration.name, migration.checksum])
                 try connection.commit()
             } catch {
-                _ = try? connection.executeScript("ROLLBACK")
+                connection.rollBackIfOpen()
                 if let error = error as? PostgresError {
                     throw MigrationError.postgresMigrationFailed(
                         id: migration.id, fileName: migration.fileName, error: error)

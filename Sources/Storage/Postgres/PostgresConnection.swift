@@ -81,9 +81,6 @@ public final class PostgresConnection {
         return status == PQTRANS_INTRANS || status == PQTRANS_INERROR || status == PQTRANS_ACTIVE
     }
 
-    /// The server's version as a number (150018 for 15.18).
-    public var serverVersion: Int { Int(PQserverVersion(handle)) }
-
     /// The notices received since the last statement began.
     public var lastNotices: [Notice] { notices.entries }
 
@@ -133,8 +130,7 @@ public final class PostgresConnection {
                 return value
             } catch let error as PostgresError where error.isRetryable && attempt < attempts {
                 rollBackIfOpen()
-                // Two transactions that collided would collide again at once: spread them apart.
-                usleep(UInt32.random(in: 1_000...(UInt32(1_000 << min(attempt, 6)))))
+                Self.pauseAfterConflict(attempt: attempt)
                 attempt += 1
             } catch {
                 rollBackIfOpen()
@@ -163,9 +159,17 @@ public final class PostgresConnection {
         }
     }
 
-    private func rollBackIfOpen() {
+    /// Ends a transaction left open by a failure; nothing when there is none or the connection
+    /// broke (the server ended it then).
+    func rollBackIfOpen() {
         guard !isBroken, inTransaction else { return }
         if let result = PQexec(handle, "ROLLBACK") { PQclear(result) }
+    }
+
+    /// The pause before a transaction that lost to a concurrent one runs again: two that collided
+    /// would collide again at once, so they are spread apart, a little more each attempt.
+    static func pauseAfterConflict(attempt: Int) {
+        usleep(UInt32.random(in: 1_000...(UInt32(1_000 << min(attempt, 6)))))
     }
 
     private func prepare(_ sql: String) throws(PostgresError) -> PreparedStatement {

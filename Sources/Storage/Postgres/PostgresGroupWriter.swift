@@ -133,9 +133,7 @@ final class PostgresGroupWriter: @unchecked Sendable {
                         }
                         try connection.commit()
                     } catch {
-                        if !connection.isBroken && connection.inTransaction {
-                            _ = try? connection.executeScript("ROLLBACK")
-                        }
+                        connection.rollBackIfOpen()
                         throw error
                     }
                 }
@@ -161,7 +159,7 @@ final class PostgresGroupWriter: @unchecked Sendable {
                     continue
                 }
                 if let conflict = error as? PostgresError, conflict.isRetryable, attempt < Self.attempts {
-                    usleep(UInt32.random(in: 1_000...(UInt32(1_000 << min(attempt, 6)))))
+                    PostgresConnection.pauseAfterConflict(attempt: attempt)
                     attempt += 1
                     continue
                 }

@@ -36,7 +36,8 @@ final class PostgresPool: @unchecked Sendable {
     }
 
     private func checkOut() throws -> PostgresConnection {
-        let deadline = Date(timeIntervalSinceNow: Double(checkoutTimeout.components.seconds))
+        let (seconds, attoseconds) = checkoutTimeout.components
+        let deadline = Date(timeIntervalSinceNow: Double(seconds) + Double(attoseconds) / 1e18)
         condition.lock()
         while idle.isEmpty && open >= size {
             guard condition.wait(until: deadline) else {

@@ -48,7 +48,7 @@ public final class PostgresStore: SQLDatabase, Sendable {
                 try connection.executeScript("COMMIT")
                 return value
             } catch {
-                if !connection.isBroken { _ = try? connection.executeScript("ROLLBACK") }
+                connection.rollBackIfOpen()
                 throw error
             }
         }

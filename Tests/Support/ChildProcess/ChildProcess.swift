@@ -6,6 +6,7 @@
 // entry ends next to an unmapped page: a suite that starts children dies of a segfault now and then.
 // `posix_spawn_file_actions_addclosefrom_np` closes them in the child without reading the directory.
 import CSpawn
+import Foundation
 import Glibc
 import Synchronization
 
@@ -70,6 +71,16 @@ public final class ChildProcess: Sendable {
             let count = buffer.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
             if count >= 0 { return Array(buffer.prefix(count)) }
             if errno != EINTR { return [] }
+        }
+    }
+
+    /// `readOutput()` on a thread of its own: the wait for the child holds none of the few threads
+    /// Swift's concurrency shares, which the live-server tests running beside need within their
+    /// time limits.
+    public func output() async -> [UInt8] {
+        await withCheckedContinuation { continuation in
+            let thread = Thread { continuation.resume(returning: self.readOutput()) }
+            thread.start()
         }
     }
 
