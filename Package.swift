@@ -138,6 +138,8 @@ let package = Package(
         .target(name: "ChildProcess", dependencies: ["CSpawn"], path: "Tests/Support/ChildProcess"),
         // The PostgreSQL server of the tests of that backend (NAVLAYOUT_TEST_POSTGRES).
         .target(name: "TestPostgres", dependencies: ["Storage"], path: "Tests/Support/TestPostgres"),
+        // Threads of their own for the tests that talk to a live server (see its file).
+        .target(name: "DedicatedExecutor", path: "Tests/Support/DedicatedExecutor"),
         .testTarget(
             name: "StorageTests",
             dependencies: ["Storage", "ChildProcess", "TestPostgres"],
@@ -148,7 +150,7 @@ let package = Package(
         .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
         // HTTP/1.1 over sockets: parser, limits, connections, router; knows nothing of layouts.
         .target(name: "HTTPServer", dependencies: ["CEpoll", "JSON"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "ChildProcess"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "ChildProcess", "DedicatedExecutor"]),
         // The server's own route under load, for scripts/bench-http.sh; and the request parser alone
         // (--profile parse) for scripts/check-budgets.sh.
         .executableTarget(
@@ -171,7 +173,7 @@ let package = Package(
             name: "NavLayoutServiceTests",
             dependencies: [
                 "NavLayoutService", "Storage", "HTTPServer", "JSON", "NavigationLayout", "BenchmarkSupport",
-                "TestPostgres",
+                "TestPostgres", "DedicatedExecutor",
             ]),
         // Reading an app's Swift layout delegate with the compiler's own parser, from the toolchain's
         // host libraries: built with library evolution (as they are) and linked with an rpath to them,

@@ -73,9 +73,9 @@ extension LoopRunner {
         let responder = state.responder
         let descriptor = connection.descriptor
         let connectionID = connection.id
-        // The handler runs on the concurrency pool, never on this I/O thread; encoding happens there
-        // too so the loop only copies bytes to the socket.
-        Task {
+        // The handler runs on the concurrency pool (or the configured executor), never on this I/O
+        // thread; encoding happens there too so the loop only copies bytes to the socket.
+        Task(executorPreference: state.configuration.handlerExecutor) {
             let response = await responder.respond(to: request, context: context)
             let isHead = request.method == .head
             let bytes = ResponseEncoder.encode(response, version: request.version, isHead: isHead, keepAlive: keepAlive)

@@ -65,6 +65,11 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var backlog: Int32 = 1024
     /// Protocol limits and time-outs.
     public var limits = ServerLimits()
+    /// Where handlers run: nil for Swift's shared concurrency pool. A program whose other work can
+    /// fill that pool's queue gives the server an executor of its own threads here, so that a
+    /// request's handler starts without waiting behind that work. (A handler's timers still wake it
+    /// through the shared pool: that is how `Task.sleep` works whatever the task's executor.)
+    public var handlerExecutor: (any TaskExecutor)? = nil
 
     public init(host: String = "127.0.0.1", port: Int = 8080, limits: ServerLimits = ServerLimits()) {
         self.host = host
@@ -74,6 +79,13 @@ public struct ServerConfiguration: Sendable, Equatable {
 
     static var processorCount: Int {
         max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    }
+
+    /// Equal settings; two executors are the same when they are the same object.
+    public static func == (left: Self, right: Self) -> Bool {
+        left.host == right.host && left.port == right.port && left.eventLoopCount == right.eventLoopCount
+            && left.backlog == right.backlog && left.limits == right.limits
+            && left.handlerExecutor.map { ObjectIdentifier($0) } == right.handlerExecutor.map { ObjectIdentifier($0) }
     }
 }
 

@@ -1,4 +1,5 @@
 import ChildProcess
+import DedicatedExecutor
 import Foundation
 import Testing
 
@@ -77,10 +78,10 @@ struct DescriptorExhaustionTests {
         // the server accepts until EMFILE.
         var clients: [RawClient] = []
         for _ in 0..<80 { clients.append(try RawClient(port: port)) }
-        try await Task.sleep(for: .milliseconds(300))
+        await pause(for: .milliseconds(300))
 
         let before = try BenchServerProcess.cpuTicks(of: pid)
-        try await Task.sleep(for: .seconds(1))
+        await pause(for: .seconds(1))
         let used = try BenchServerProcess.cpuTicks(of: pid) - before
         let ticksPerSecond = sysconf(Int32(_SC_CLK_TCK))
         #expect(used * 4 < ticksPerSecond, "\(used) ticks of CPU in one second with nothing to do")

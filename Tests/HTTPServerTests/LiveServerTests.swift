@@ -1,3 +1,4 @@
+import DedicatedExecutor
 import HTTPServer
 import Testing
 
@@ -96,12 +97,12 @@ struct LiveServerTests {
         try await withServer { _, port in
             let client = try RawClient(port: port)
             client.send("POST /echo HTTP/1.1\r\nHost: a\r\nContent-Length: 11\r\n\r\nhello")
-            try await Task.sleep(for: .milliseconds(20))
+            await pause(for: .milliseconds(20))
             client.send(" world")
             #expect(try await client.readResponse().bodyText == "hello world")
 
             client.send("PUT /echo HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n4;note=first\r\nchun")
-            try await Task.sleep(for: .milliseconds(20))
+            await pause(for: .milliseconds(20))
             client.send("\r\n5\r\nked b\r\n3\r\nody\r\n0\r\nX-Checksum: 1\r\n\r\n")
             #expect(try await client.readResponse().bodyText == "chunked body")
         }

@@ -1,3 +1,4 @@
+import DedicatedExecutor
 import HTTPServer
 import Testing
 
@@ -365,11 +366,12 @@ struct ResponseEncodingTests {
     }
 }
 
-@Suite("Application")
+@Suite("Application", .onDedicatedThreads)
 struct ApplicationTests {
     private func buildApplication(port: Int) throws -> HTTPApplication<Router> {
         var configuration = ServerConfiguration(host: "127.0.0.1", port: port)
         configuration.eventLoopCount = 1
+        configuration.handlerExecutor = DedicatedExecutor()
         return HTTPApplication(configuration: configuration, responder: try TestRoutes.makeRouter())
     }
 

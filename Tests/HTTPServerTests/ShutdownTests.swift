@@ -1,3 +1,4 @@
+import DedicatedExecutor
 import HTTPServer
 import Testing
 
@@ -5,11 +6,12 @@ import Testing
     import Glibc
 #endif
 
-@Suite("Graceful shutdown")
+@Suite("Graceful shutdown", .onDedicatedThreads)
 struct ShutdownTests {
     private func startServer(limits: ServerLimits = ServerLimits()) throws -> (HTTPServer, Int) {
         var configuration = ServerConfiguration(host: "127.0.0.1", port: 0, limits: limits)
         configuration.eventLoopCount = 2
+        configuration.handlerExecutor = DedicatedExecutor()
         let server = HTTPServer(configuration: configuration, responder: try TestRoutes.makeRouter())
         try server.start()
         return (server, try #require(server.localPort))
@@ -23,7 +25,7 @@ struct ShutdownTests {
         idle.send("GET /hello HTTP/1.1\r\nHost: a\r\n\r\n")
         #expect(try await idle.readResponse().status == 200)
         busy.send("GET /delay/300 HTTP/1.1\r\nHost: a\r\n\r\n")
-        try await Task.sleep(for: .milliseconds(50))  // let the slow request reach its handler
+        await pause(for: .milliseconds(50))  // let the slow request reach its handler
 
         server.beginShutdown(gracePeriod: .seconds(5))
         #expect(await idle.isClosedByServer())
@@ -45,7 +47,7 @@ struct ShutdownTests {
         let (server, port) = try startServer()
         let busy = try RawClient(port: port)
         busy.send("GET /delay/500 HTTP/1.1\r\nHost: a\r\n\r\n")
-        try await Task.sleep(for: .milliseconds(50))
+        await pause(for: .milliseconds(50))
         server.beginShutdown(gracePeriod: .seconds(5))
         #expect(throws: RawClientError.self) { try RawClient(port: port) }
         #expect(try await busy.readResponse().status == 200)
@@ -57,7 +59,7 @@ struct ShutdownTests {
         let (server, port) = try startServer()
         let stuck = try RawClient(port: port)
         stuck.send("GET /delay/60000 HTTP/1.1\r\nHost: a\r\n\r\n")
-        try await Task.sleep(for: .milliseconds(50))
+        await pause(for: .milliseconds(50))
         await server.shutdown(gracePeriod: .milliseconds(200))
         #expect(await stuck.isClosedByServer())
     }
@@ -67,7 +69,7 @@ struct ShutdownTests {
         let (server, port) = try startServer()
         let stuck = try RawClient(port: port)
         stuck.send("GET /delay/60000 HTTP/1.1\r\nHost: a\r\n\r\n")
-        try await Task.sleep(for: .milliseconds(50))
+        await pause(for: .milliseconds(50))
         server.beginShutdown(gracePeriod: .milliseconds(200))
         // A second SIGTERM (or Ctrl-C pressed twice) must not give stuck requests another minute.
         server.beginShutdown(gracePeriod: .seconds(60))
@@ -81,7 +83,7 @@ struct ShutdownTests {
         let (server, port) = try startServer()
         let stuck = try RawClient(port: port)
         stuck.send("GET /delay/60000 HTTP/1.1\r\nHost: a\r\n\r\n")
-        try await Task.sleep(for: .milliseconds(50))
+        await pause(for: .milliseconds(50))
         server.beginShutdown(gracePeriod: .zero)
         #expect(await stuck.isClosedByServer())
         await server.waitUntilStopped()
@@ -93,7 +95,7 @@ struct ShutdownTests {
         server.shutdownOnSignals([SIGTERM], gracePeriod: .seconds(5))
         let client = try RawClient(port: port)
         client.send("GET /delay/200 HTTP/1.1\r\nHost: a\r\n\r\n")
-        try await Task.sleep(for: .milliseconds(50))
+        await pause(for: .milliseconds(50))
         kill(getpid(), SIGTERM)
         let response = try await client.readResponse()
         #expect(response.status == 200)

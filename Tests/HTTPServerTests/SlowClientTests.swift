@@ -1,3 +1,4 @@
+import DedicatedExecutor
 import Dispatch
 import Foundation
 import HTTPServer
@@ -98,7 +99,7 @@ struct SlowClientTests {
                 var answered = 0
                 for client in slow where await client.hasInput(withinMilliseconds: 0) { answered += 1 }
                 if answered >= 6 { break }
-                try await Task.sleep(for: .milliseconds(50))
+                await pause(for: .milliseconds(50))
             }
             var held: [RawClient] = []
             for client in slow {
@@ -146,8 +147,8 @@ struct SlowClientTests {
                 client.send("POST /echo HTTP/1.1\r\nHost: a\r\nContent-Length: 100\r\n\r\na")
                 slow.append(client)
             }
-            while server.openConnectionCount < 8 { try await Task.sleep(for: .milliseconds(10)) }
-            try await Task.sleep(for: .milliseconds(300))
+            while server.openConnectionCount < 8 { await pause(for: .milliseconds(10)) }
+            await pause(for: .milliseconds(300))
             let other = try RawClient(port: port, sourceAddress: "127.0.0.3", receiveTimeoutSeconds: 5)
             other.send("GET /hello HTTP/1.1\r\nHost: a\r\n\r\n")
             #expect(try await other.readResponse().status == 200)
@@ -184,7 +185,7 @@ struct SlowClientTests {
                 let again = try RawClient(port: port, sourceAddress: "127.0.0.5")
                 again.send("GET /hello HTTP/1.1\r\nHost: a\r\n\r\n")
                 served = try await again.readResponse().status == 200
-                if !served { try await Task.sleep(for: .milliseconds(20)) }
+                if !served { await pause(for: .milliseconds(20)) }
             }
             #expect(served)
             #expect(held.count == 2)

@@ -1,3 +1,4 @@
+import DedicatedExecutor
 import HTTPServer
 import Testing
 
@@ -20,7 +21,7 @@ enum TestRoutes {
         builder.get("/v1/profiles/{name}") { _, context in .text("profile \(context.parameters["name"] ?? "")") }
         builder.get("/delay/{milliseconds}") { _, context in
             let milliseconds = try context.parameters.require("milliseconds", as: Int.self)
-            try await Task.sleep(for: .milliseconds(milliseconds))
+            await pause(for: .milliseconds(milliseconds))
             return .text("slept \(milliseconds)")
         }
         builder.get("/big/{bytes}") { _, context in
@@ -31,7 +32,8 @@ enum TestRoutes {
     }
 }
 
-/// Starts a server on an ephemeral 127.0.0.1 port for the duration of `body`, then drains it.
+/// Starts a server on an ephemeral 127.0.0.1 port for the duration of `body`, then drains it. The
+/// server's handlers and `body` run on executors of their own (see `DedicatedExecutor`).
 func withServer(
     limits: ServerLimits = ServerLimits(),
     eventLoops: Int = 2,
@@ -40,6 +42,7 @@ func withServer(
 ) async throws {
     var configuration = ServerConfiguration(host: "127.0.0.1", port: 0, limits: limits)
     configuration.eventLoopCount = eventLoops
+    configuration.handlerExecutor = DedicatedExecutor()
     let server: HTTPServer
     if let responder {
         server = HTTPServer(configuration: configuration, responder: responder)
@@ -49,7 +52,7 @@ func withServer(
     try server.start()
     let port = try #require(server.localPort)
     do {
-        try await body(server, port)
+        try await onDedicatedThreads { try await body(server, port) }
     } catch {
         await server.shutdown(gracePeriod: .milliseconds(100))
         throw error

@@ -1,3 +1,4 @@
+import DedicatedExecutor
 import HTTPServer
 import Testing
 
@@ -23,7 +24,7 @@ struct TimeLimitTests {
         let end = ContinuousClock.now + .milliseconds(milliseconds)
         while ContinuousClock.now < end {
             if try await fetchHello(port: port) == 200 { served += 1 }
-            try await Task.sleep(for: .milliseconds(20))
+            await pause(for: .milliseconds(20))
         }
         return served
     }
@@ -41,7 +42,7 @@ struct TimeLimitTests {
             while ContinuousClock.now < stopSending, let byte = fragments.popFirst() {
                 slow.send([byte])
                 if try await fetchHello(port: port) == 200 { served += 1 }
-                try await Task.sleep(for: .milliseconds(20))
+                await pause(for: .milliseconds(20))
             }
             let response = try await slow.readResponse()
             #expect(response.status == 408)

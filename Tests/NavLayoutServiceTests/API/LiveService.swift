@@ -1,3 +1,4 @@
+import DedicatedExecutor
 import Foundation
 import HTTPServer
 import JSON
@@ -32,6 +33,9 @@ final class LiveService: Sendable {
             server: ServerConfiguration(host: "127.0.0.1", port: 0), database: .file(path: databasePath),
             migrationsPath: packageMigrations, adminToken: Self.adminToken, accessLog: nil)
         configuration.server.eventLoopCount = 1
+        // Handlers start without waiting behind the CPU-bound tests beside (see DedicatedExecutor);
+        // the client, URLSession, runs on threads of its own.
+        configuration.server.handlerExecutor = DedicatedExecutor()
         postgresSchema = Self.onPostgres ? try TestPostgres.FreshSchema() : nil
         configuration.postgres = postgresSchema?.url
         configuration.databasePoolSize = 2  // many services at once share the test server's connections
