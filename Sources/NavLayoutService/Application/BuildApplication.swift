@@ -10,7 +10,8 @@ import Storage
 public func buildApplication(_ configuration: ServiceConfiguration) async throws -> NavLayoutApplication {
     let migrator = try configuration.migrator()
     // Replicas on one PostgreSQL database do not hear of a key another one revokes or rotates: each
-    // trusts a key it authenticated for a second at most, so a revocation holds everywhere within it.
+    // trusts a key it authenticated for half a second at most, so a revocation holds everywhere
+    // within a second.
     let timeToLive =
         configuration.postgres == nil
         ? configuration.authenticationCacheTimeToLive

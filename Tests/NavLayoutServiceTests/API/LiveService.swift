@@ -25,10 +25,16 @@ final class LiveService: Sendable {
     let application: NavLayoutApplication
     let running: RunningService
     let client: LiveClient
-    /// The PostgreSQL schema the service's data is in, dropped when the service goes.
+    /// The PostgreSQL schema the service's data is in, dropped when the service and its replicas go.
     let postgresSchema: TestPostgres.FreshSchema?
 
-    init(databasePath: String, configure: (inout ServiceConfiguration) -> Void = { _ in }) async throws {
+    /// - Parameter replicaOf: a service whose PostgreSQL database this one shares, as replicas
+    ///   behind a balancer do; nil for a database of its own. (On SQLite, `databasePath` alone says
+    ///   which file.)
+    init(
+        databasePath: String, replicaOf primary: LiveService? = nil,
+        configure: (inout ServiceConfiguration) -> Void = { _ in }
+    ) async throws {
         var configuration = ServiceConfiguration(
             server: ServerConfiguration(host: "127.0.0.1", port: 0), database: .file(path: databasePath),
             migrationsPath: packageMigrations, adminToken: Self.adminToken, accessLog: nil)
@@ -36,7 +42,11 @@ final class LiveService: Sendable {
         // Handlers start without waiting behind the CPU-bound tests beside (see DedicatedExecutor);
         // the client, URLSession, runs on threads of its own.
         configuration.server.handlerExecutor = DedicatedExecutor()
-        postgresSchema = Self.onPostgres ? try TestPostgres.FreshSchema() : nil
+        if let primary {
+            postgresSchema = primary.postgresSchema  // nil on SQLite: the replica has `databasePath`
+        } else {
+            postgresSchema = Self.onPostgres ? try TestPostgres.FreshSchema() : nil
+        }
         configuration.postgres = postgresSchema?.url
         configuration.databasePoolSize = 2  // many services at once share the test server's connections
         configure(&configuration)
