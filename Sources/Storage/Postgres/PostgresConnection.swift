@@ -15,15 +15,40 @@ public final class PostgresConnection {
         public var connectTimeoutSeconds: Int
         /// The server's `statement_timeout` for this connection, in milliseconds; 0 for none.
         public var statementTimeoutMilliseconds: Int
+        /// How long a server that stopped answering at the TCP level (its host gone, a network cut,
+        /// nothing to reset the connection) may keep a call waiting before the connection counts
+        /// as lost, in whole seconds. `statement_timeout` cannot help there: the server that would
+        /// enforce it is the one that is gone.
+        public var lostServerTimeoutSeconds: Int
         public var applicationName: String
 
         public init(
             connectTimeoutSeconds: Int = 5, statementTimeoutMilliseconds: Int = 30_000,
-            applicationName: String = "navlayout"
+            lostServerTimeoutSeconds: Int = 10, applicationName: String = "navlayout"
         ) {
             self.connectTimeoutSeconds = connectTimeoutSeconds
             self.statementTimeoutMilliseconds = statementTimeoutMilliseconds
+            self.lostServerTimeoutSeconds = lostServerTimeoutSeconds
             self.applicationName = applicationName
+        }
+
+        /// libpq's keywords for these options, beside the URL's own `options` (server settings).
+        /// TCP keepalives find a silent server while the connection waits for an answer (probes
+        /// from half the time-out on, three of them a sixth of it apart); `tcp_user_timeout`
+        /// bounds a send the server never acknowledges.
+        func libpqParameters(urlOptions: String?) -> [PostgresURL.Parameter] {
+            let lost = max(2, lostServerTimeoutSeconds)
+            let settings = "-c statement_timeout=\(max(0, statementTimeoutMilliseconds))"
+            return [
+                PostgresURL.Parameter(name: "application_name", value: applicationName),
+                PostgresURL.Parameter(
+                    name: "options", value: [urlOptions, settings].compactMap { $0 }.joined(separator: " ")),
+                PostgresURL.Parameter(name: "keepalives", value: "1"),
+                PostgresURL.Parameter(name: "keepalives_idle", value: String(lost / 2)),
+                PostgresURL.Parameter(name: "keepalives_interval", value: String(max(1, lost / 6))),
+                PostgresURL.Parameter(name: "keepalives_count", value: "3"),
+                PostgresURL.Parameter(name: "tcp_user_timeout", value: String(lost * 1000)),
+            ]
         }
     }
 
@@ -47,15 +72,10 @@ public final class PostgresConnection {
 
     public init(url: PostgresURL, options: Options = Options()) throws(PostgresError) {
         self.url = url
-        let settings = "-c statement_timeout=\(max(0, options.statementTimeoutMilliseconds))"
         let urlOptions = url.parameters.last { $0.name == "options" }?.value
         let info = url.connectionString(
             connectTimeoutSeconds: options.connectTimeoutSeconds,
-            extra: [
-                PostgresURL.Parameter(name: "application_name", value: options.applicationName),
-                PostgresURL.Parameter(
-                    name: "options", value: [urlOptions, settings].compactMap { $0 }.joined(separator: " ")),
-            ])
+            extra: options.libpqParameters(urlOptions: urlOptions))
         guard let connection = PQconnectdb(info) else {
             throw PostgresError(kind: .connection, message: "cannot connect to \(url): libpq is out of memory")
         }

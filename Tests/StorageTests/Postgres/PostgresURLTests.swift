@@ -40,6 +40,22 @@ struct PostgresURLTests {
         )
     }
 
+    @Test("a connection's keywords bound a silent server's wait and keep the URL's server settings")
+    func connectionKeywords() {
+        let options = PostgresConnection.Options(statementTimeoutMilliseconds: 2_500, lostServerTimeoutSeconds: 12)
+        let keywords = options.libpqParameters(urlOptions: "-c search_path=s")
+        let byName = Dictionary(uniqueKeysWithValues: keywords.map { ($0.name, $0.value) })
+        #expect(byName["options"] == "-c search_path=s -c statement_timeout=2500")
+        #expect(byName["keepalives"] == "1")
+        #expect(byName["keepalives_idle"] == "6")
+        #expect(byName["keepalives_interval"] == "2")
+        #expect(byName["keepalives_count"] == "3")
+        #expect(byName["tcp_user_timeout"] == "12000")
+        #expect(
+            PostgresConnection.Options().libpqParameters(urlOptions: nil).first { $0.name == "options" }?.value
+                == "-c statement_timeout=30000")
+    }
+
     @Test(
         "what is not a usable URL is refused with the reason",
         arguments: [
