@@ -11,7 +11,7 @@ import Testing
 struct StorageFaultResponseTests {
     /// A router with the service's two error middlewares and one route throwing `error`; the
     /// errors the middlewares report are collected.
-    private func respond(throwing error: DatabaseError) async throws -> (Response, reported: Int) {
+    private func respond(throwing error: any Error) async throws -> (Response, reported: Int) {
         let reported = Mutex(0)
         let report: @Sendable (any Error, RequestContext) -> Void = { _, _ in reported.withLock { $0 += 1 } }
         let builder = RouterBuilder()
@@ -42,6 +42,25 @@ struct StorageFaultResponseTests {
         #expect(body.contains("the request changed nothing"), "\(body)")
         #expect(!body.contains("/var/lib") && !body.contains("INSERT"), "no internals in \(body)")
         #expect(reported == 1, "the operator hears of the fault")
+    }
+
+    @Test(
+        "PostgreSQL's faults are 503s; a commit unconfirmed or whose answer was lost may have stored the request",
+        arguments: [
+            (PostgresError.Kind.connection, "08006", false), (.canceled, "57014", false), (.readOnly, "25006", false),
+            (.commitNotDurable, "01000", true), (.commitOutcomeUnknown, "57P01", true),
+        ])
+    func postgresFaults(kind: PostgresError.Kind, sqlState: String, mayHaveStored: Bool) async throws {
+        let (response, reported) = try await respond(
+            throwing: PostgresError(kind: kind, sqlState: sqlState, message: "at db.internal:5432"))
+        #expect(response.status.code == 503)
+        #expect(response.headers["Retry-After"] == "5")
+        let body = String(decoding: response.body, as: UTF8.self)
+        #expect(body.contains("PostgreSQL \(sqlState)"), "\(body)")
+        let outcome = mayHaveStored ? "may or may not have been stored" : "the request changed nothing"
+        #expect(body.contains(outcome), "\(body)")
+        #expect(!body.contains("db.internal"), "no internals in \(body)")
+        #expect(reported == 1)
     }
 
     @Test("a database error that is no fault of the medium stays a 500 that names nothing")

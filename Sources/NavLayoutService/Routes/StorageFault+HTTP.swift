@@ -1,8 +1,8 @@
 import HTTPServer
 import Storage
 
-/// The one mapping from a failure of the storage medium to an answer. The request was fine and
-/// changed nothing (its write was rolled back), so it is never a 500: a full disk is 507, anything
+/// The one mapping from a failure of the storage medium to an answer. The request was fine (and,
+/// unless the fault `mayHaveStored`, changed nothing: its write was rolled back), so it is never a 500: a full disk is 507, anything
 /// else that may pass (an I/O error, a file that cannot be written or opened) is 503 with
 /// `Retry-After`. Reads that do not touch the failing part go on being served.
 extension StorageFault {
@@ -12,7 +12,7 @@ extension StorageFault {
     var status: HTTPStatus {
         switch self {
         case .full: .insufficientStorage
-        case .ioError, .readOnly, .unavailable, .unreachable, .notReplicated: .serviceUnavailable
+        case .ioError, .readOnly, .unavailable, .unreachable, .notReplicated, .commitUnconfirmed: .serviceUnavailable
         }
     }
 
@@ -42,9 +42,10 @@ struct StorageFaultError: HTTPResponseError, CustomStringConvertible {
     var responseHeaders: HTTPHeaders { fault.responseHeaders }
 
     var problem: ProblemDetails {
-        // A commit the standby did not confirm did happen on the primary: it may be stored or lost.
+        // A commit the standby did not confirm did happen on the primary, and one whose answer was
+        // lost may have happened: either may be stored.
         let outcome =
-            fault == .notReplicated
+            fault.mayHaveStored
             ? "the request may or may not have been stored; read before you retry it"
             : "the request changed nothing"
         return ProblemDetails(title: status.reasonPhrase, status: status.code, detail: "\(fault) (\(code)); \(outcome)")

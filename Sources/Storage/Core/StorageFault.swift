@@ -19,6 +19,8 @@ public enum StorageFault: Sendable, Hashable, CaseIterable, CustomStringConverti
     /// A commit came back without the confirmation that a standby holds it: the write may be lost
     /// in a failover, so it is not acknowledged.
     case notReplicated
+    /// The connection was lost while the database committed: the write may be stored or not.
+    case commitUnconfirmed
 
     /// The fault a result code stands for; nil for codes that are not faults of the medium.
     public init?(_ code: ResultCode) {
@@ -39,7 +41,14 @@ public enum StorageFault: Sendable, Hashable, CaseIterable, CustomStringConverti
         case .unavailable: "the database file cannot be opened"
         case .unreachable: "the database server cannot be reached"
         case .notReplicated: "the database did not confirm that the write was replicated"
+        case .commitUnconfirmed: "the connection to the database was lost while it committed"
         }
+    }
+
+    /// Whether the write that met this fault may be stored all the same, so that a client must read
+    /// before it tries again; for the others the write was rolled back.
+    public var mayHaveStored: Bool {
+        self == .notReplicated || self == .commitUnconfirmed
     }
 }
 
@@ -57,6 +66,7 @@ extension PostgresError {
         case .connection, .canceled: .unreachable
         case .readOnly: .readOnly
         case .commitNotDurable: .notReplicated
+        case .commitOutcomeUnknown: .commitUnconfirmed
         default: nil
         }
     }

@@ -32,14 +32,21 @@ public final class PostgresConnection {
             self.applicationName = applicationName
         }
 
-        /// libpq's keywords for these options, beside the URL's own `options` (server settings).
-        /// TCP keepalives find a silent server while the connection waits for an answer (probes
-        /// from half the time-out on, three of them a sixth of it apart); `tcp_user_timeout`
-        /// bounds a send the server never acknowledges.
-        func libpqParameters(urlOptions: String?) -> [PostgresURL.Parameter] {
+        /// libpq's keywords for these options on `url`, beside the URL's own `options` (server
+        /// settings). TCP keepalives find a silent server while the connection waits for an answer
+        /// (probes from half the time-out on, three of them a sixth of it apart); `tcp_user_timeout`
+        /// bounds a send the server never acknowledges. Unless the URL says otherwise
+        /// (`target_session_attrs`), only a server that takes writes is accepted: in a failover a
+        /// balancer may lead to a server that is not yet, or no longer, the primary, and a
+        /// connection to it would fail every write with an error of its own kind.
+        func libpqParameters(for url: PostgresURL) -> [PostgresURL.Parameter] {
             let lost = max(2, lostServerTimeoutSeconds)
             let settings = "-c statement_timeout=\(max(0, statementTimeoutMilliseconds))"
-            return [
+            let urlOptions = url.parameters.last { $0.name == "options" }?.value
+            let sessionAttributes =
+                url.parameters.contains { $0.name == "target_session_attrs" }
+                ? [] : [PostgresURL.Parameter(name: "target_session_attrs", value: "read-write")]
+            return sessionAttributes + [
                 PostgresURL.Parameter(name: "application_name", value: applicationName),
                 PostgresURL.Parameter(
                     name: "options", value: [urlOptions, settings].compactMap { $0 }.joined(separator: " ")),
@@ -72,10 +79,8 @@ public final class PostgresConnection {
 
     public init(url: PostgresURL, options: Options = Options()) throws(PostgresError) {
         self.url = url
-        let urlOptions = url.parameters.last { $0.name == "options" }?.value
         let info = url.connectionString(
-            connectTimeoutSeconds: options.connectTimeoutSeconds,
-            extra: options.libpqParameters(urlOptions: urlOptions))
+            connectTimeoutSeconds: options.connectTimeoutSeconds, extra: options.libpqParameters(for: url))
         guard let connection = PQconnectdb(info) else {
             throw PostgresError(kind: .connection, message: "cannot connect to \(url): libpq is out of memory")
         }
@@ -162,9 +167,12 @@ public final class PostgresConnection {
     /// COMMIT, refused unless it committed and raised no warning about replication.
     func commit() throws(PostgresError) {
         notices.entries.removeAll()
-        guard let result = PQexec(handle, "COMMIT") else { throw connectionLost(sql: "COMMIT") }
+        guard let result = PQexec(handle, "COMMIT") else { throw Self.outcomeUnknown(connectionLost(sql: "COMMIT")) }
         defer { PQclear(result) }
-        guard PQresultStatus(result) == PGRES_COMMAND_OK else { throw error(of: result, sql: "COMMIT") }
+        guard PQresultStatus(result) == PGRES_COMMAND_OK else {
+            let failure = error(of: result, sql: "COMMIT")
+            throw failure.kind == .connection ? Self.outcomeUnknown(failure) : failure
+        }
         // A transaction in which a statement failed ends in ROLLBACK, with no error, when committed.
         let tag = Self.text(PQcmdStatus(result))
         guard tag == "COMMIT" else {
@@ -177,6 +185,13 @@ public final class PostgresConnection {
                 kind: .commitNotDurable, sqlState: warning.sqlState,
                 message: "COMMIT was not confirmed as replicated: \(warning.message)")
         }
+    }
+
+    /// A COMMIT whose connection broke before its answer came: sent, so perhaps carried out.
+    private static func outcomeUnknown(_ failure: PostgresError) -> PostgresError {
+        PostgresError(
+            kind: .commitOutcomeUnknown, sqlState: failure.sqlState,
+            message: "the connection was lost during COMMIT, which may or may not have taken effect: \(failure.message)")
     }
 
     /// Ends a transaction left open by a failure; nothing when there is none or the connection

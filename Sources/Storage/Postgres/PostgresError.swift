@@ -19,6 +19,10 @@ public struct PostgresError: Error, Sendable, Equatable, CustomStringConvertible
         /// (a cancel while it waited for the synchronous standby): it may be lost in a failover, so
         /// it must not be acknowledged as durable.
         case commitNotDurable
+        /// The connection was lost while COMMIT ran: the server may have committed the transaction
+        /// or not, and nothing can tell this client which. It must not be acknowledged, nor run again
+        /// as if it had surely failed.
+        case commitOutcomeUnknown
         /// A statement written with the wrong number of arguments, or a value libpq cannot send.
         case misuse
         case other

@@ -169,6 +169,50 @@ extension PostgresTests {
             #expect(connection.lastNotices.map(\.severity) == ["WARNING"])
         }
 
+        @Test("a connection lost while COMMIT runs leaves the outcome unknown, not a failure to retry")
+        func connectionLostDuringCommit() throws {
+            let connection = try TestPostgres.connect()
+            let table = TestPostgres.table("lost_commit")
+            // A deferred trigger that sleeps holds the transaction inside its COMMIT for a while.
+            try connection.executeScript(
+                """
+                CREATE TABLE \(table) (id int PRIMARY KEY);
+                CREATE FUNCTION \(table)_slow() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN PERFORM pg_sleep(5); RETURN NULL; END $$;
+                CREATE CONSTRAINT TRIGGER \(table)_at_commit AFTER INSERT ON \(table)
+                    DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION \(table)_slow();
+                """)
+            let cleanup = try TestPostgres.connect()
+            defer { _ = try? cleanup.executeScript("DROP TABLE \(table); DROP FUNCTION \(table)_slow()") }
+            guard case .integer(let pid) = try connection.query("SELECT pg_backend_pid()").firstValue else {
+                Issue.record("no process id")
+                return
+            }
+            // Another connection ends this one's server process once it is inside COMMIT.
+            let killer = Thread {
+                guard let watcher = try? TestPostgres.connect() else { return }
+                for _ in 0..<500 {
+                    let state = try? watcher.query(
+                        "SELECT query FROM pg_stat_activity WHERE pid = ? AND state = 'active'", [pid])
+                    if state?.firstValue == .text("COMMIT") {
+                        _ = try? watcher.query("SELECT pg_terminate_backend(?)", [pid])
+                        return
+                    }
+                    usleep(10_000)
+                }
+            }
+            killer.start()
+            do {
+                try connection.serializable { try $0.query("INSERT INTO \(table) VALUES (1)") }
+                Issue.record("the commit succeeded although its connection was ended")
+            } catch let error as PostgresError {
+                #expect(error.kind == .commitOutcomeUnknown, "\(error)")
+                #expect(error.storageFault == .commitUnconfirmed)
+                #expect(error.message.contains("may or may not"))
+            }
+            #expect(connection.isBroken)
+        }
+
         @Test("a statement past the connection's time-out is cancelled, and the connection goes on")
         func statementTimeout() throws {
             let connection = try TestPostgres.connect(.init(statementTimeoutMilliseconds: 200))

@@ -40,10 +40,10 @@ struct PostgresURLTests {
         )
     }
 
-    @Test("a connection's keywords bound a silent server's wait and keep the URL's server settings")
-    func connectionKeywords() {
+    @Test("a connection's keywords bound a silent server's wait, ask for a primary and keep the URL's settings")
+    func connectionKeywords() throws {
         let options = PostgresConnection.Options(statementTimeoutMilliseconds: 2_500, lostServerTimeoutSeconds: 12)
-        let keywords = options.libpqParameters(urlOptions: "-c search_path=s")
+        let keywords = options.libpqParameters(for: try PostgresURL.parse("postgres://a@h/d?options=-c%20search_path%3Ds"))
         let byName = Dictionary(uniqueKeysWithValues: keywords.map { ($0.name, $0.value) })
         #expect(byName["options"] == "-c search_path=s -c statement_timeout=2500")
         #expect(byName["keepalives"] == "1")
@@ -51,9 +51,12 @@ struct PostgresURLTests {
         #expect(byName["keepalives_interval"] == "2")
         #expect(byName["keepalives_count"] == "3")
         #expect(byName["tcp_user_timeout"] == "12000")
-        #expect(
-            PostgresConnection.Options().libpqParameters(urlOptions: nil).first { $0.name == "options" }?.value
-                == "-c statement_timeout=30000")
+        #expect(byName["target_session_attrs"] == "read-write")
+        let plain = PostgresConnection.Options().libpqParameters(for: try PostgresURL.parse("postgres://a@h/d"))
+        #expect(plain.first { $0.name == "options" }?.value == "-c statement_timeout=30000")
+        // The URL's own choice of server stands.
+        let any = try PostgresURL.parse("postgres://a@h/d?target_session_attrs=any")
+        #expect(!options.libpqParameters(for: any).contains { $0.name == "target_session_attrs" })
     }
 
     @Test(
