@@ -191,7 +191,8 @@ public final class PostgresConnection {
     private static func outcomeUnknown(_ failure: PostgresError) -> PostgresError {
         PostgresError(
             kind: .commitOutcomeUnknown, sqlState: failure.sqlState,
-            message: "the connection was lost during COMMIT, which may or may not have taken effect: \(failure.message)")
+            message: "the connection was lost during COMMIT, which may or may not have taken effect: \(failure.message)"
+        )
     }
 
     /// Ends a transaction left open by a failure; nothing when there is none or the connection

@@ -43,7 +43,8 @@ struct PostgresURLTests {
     @Test("a connection's keywords bound a silent server's wait, ask for a primary and keep the URL's settings")
     func connectionKeywords() throws {
         let options = PostgresConnection.Options(statementTimeoutMilliseconds: 2_500, lostServerTimeoutSeconds: 12)
-        let keywords = options.libpqParameters(for: try PostgresURL.parse("postgres://a@h/d?options=-c%20search_path%3Ds"))
+        let keywords = options.libpqParameters(
+            for: try PostgresURL.parse("postgres://a@h/d?options=-c%20search_path%3Ds"))
         let byName = Dictionary(uniqueKeysWithValues: keywords.map { ($0.name, $0.value) })
         #expect(byName["options"] == "-c search_path=s -c statement_timeout=2500")
         #expect(byName["keepalives"] == "1")
