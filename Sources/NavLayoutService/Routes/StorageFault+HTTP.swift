@@ -2,9 +2,10 @@ import HTTPServer
 import Storage
 
 /// The one mapping from a failure of the storage medium to an answer. The request was fine (and,
-/// unless the fault `mayHaveStored`, changed nothing: its write was rolled back), so it is never a 500: a full disk is 507, anything
-/// else that may pass (an I/O error, a file that cannot be written or opened) is 503 with
-/// `Retry-After`. Reads that do not touch the failing part go on being served.
+/// unless the fault `mayHaveStored`, changed nothing: its write was rolled back), so it is never a
+/// 500: a full disk is 507, anything else that may pass (an I/O error, a file that cannot be written
+/// or opened, a database server out of reach) is 503 with `Retry-After`. Reads that do not touch the
+/// failing part go on being served.
 extension StorageFault {
     /// The seconds a client is asked to wait before it tries again.
     static let retryAfterSeconds = 5
