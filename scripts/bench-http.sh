@@ -11,6 +11,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib/static-nginx.sh
+. scripts/lib/wrk.sh
 
 rounds="${1:-3}"
 server_port="${SERVER_PORT:-18480}"
@@ -61,7 +62,6 @@ to_ms() {
         else if (value ~ /s$/) { sub(/s$/, "", value); printf "%.3f", value * 1000 }
     }'
 }
-median() { sort -g | awk '{ a[NR] = $1 } END { if (NR % 2) print a[(NR + 1) / 2]; else printf "%.3f\n", (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
 
 measure() {  # url -> "requests_per_second p99_ms"
     local output

@@ -28,6 +28,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib/navlayout-server.sh
 . scripts/lib/static-nginx.sh
+. scripts/lib/wrk.sh
 
 rounds="${1:-3}"
 nginx_port="${NGINX_PORT:-18491}"
@@ -84,19 +85,11 @@ curl -sf -X POST "$base/v1/layouts?record=false" -H "Authorization: Bearer $api_
     -H 'Content-Type: application/json' --data-binary "@$sample" -o "$workdir/html/result.json"
 start_static_nginx "$workdir" "$nginx_port" result.json
 
-# The wrk script: POSTs the sample with the key. It defines no response callback: wrk's own counts
-# (completed requests, and "Non-2xx or 3xx responses") tell how many answers were 200, since this
-# route never answers 3xx, and a Lua callback per response would take CPU from the service on
-# the shared cores (nginx's run has no script at all).
-body_lua="$(python3 -c 'import json,sys; print(json.dumps(open(sys.argv[1]).read()))' "$sample")"
-cat > "$workdir/post.lua" <<LUA
-wrk.method = "POST"
-wrk.body = $body_lua
-wrk.headers["Content-Type"] = "application/json"
-wrk.headers["Authorization"] = "Bearer $api_key"
-LUA
+# The wrk scripts POST the sample with the key (this route never answers 3xx, so wrk's counts give
+# the 200s; nginx's run has no script at all).
+write_post_script "$workdir/post.lua" "$sample" "$api_key"
 if [ -n "$postgres_pid" ]; then
-    sed "s|Bearer $api_key|Bearer $postgres_key|" "$workdir/post.lua" >"$workdir/post-postgres.lua"
+    write_post_script "$workdir/post-postgres.lua" "$sample" "$postgres_key"
 fi
 
 to_ms() {
@@ -106,7 +99,6 @@ to_ms() {
         else if (value ~ /s$/) { sub(/s$/, "", value); printf "%.3f", value * 1000 }
     }'
 }
-median() { sort -g | awk '{ a[NR] = $1 } END { if (NR % 2) print a[(NR + 1) / 2]; else printf "%.3f\n", (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
 rows() { sqlite3 "$database" "SELECT count(*) FROM layouts"; }
 postgres_rows() { psql -qtA "$postgres_url" -c "SELECT count(*) FROM layouts"; }
 

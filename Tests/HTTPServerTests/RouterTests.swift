@@ -368,16 +368,13 @@ struct ResponseEncodingTests {
 
 @Suite("Application", .onDedicatedThreads)
 struct ApplicationTests {
-    private func buildApplication(port: Int) throws -> HTTPApplication<Router> {
-        var configuration = ServerConfiguration(host: "127.0.0.1", port: port)
-        configuration.eventLoopCount = 1
-        configuration.handlerExecutor = DedicatedExecutor()
-        return HTTPApplication(configuration: configuration, responder: try TestRoutes.makeRouter())
+    private func buildApplication() throws -> HTTPApplication<Router> {
+        HTTPApplication(configuration: liveTestConfiguration(eventLoops: 1), responder: try TestRoutes.makeRouter())
     }
 
     @Test("answers the same in process and live")
     func sameInProcessAndLive() async throws {
-        let application = try buildApplication(port: 0)
+        let application = try buildApplication()
         let inProcess = await application.respond(to: Request(method: .get, target: "/v1/profiles/a%2Fb/versions/7"))
         #expect(inProcess.status == .ok)
 

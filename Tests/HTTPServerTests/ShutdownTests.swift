@@ -9,10 +9,8 @@ import Testing
 @Suite("Graceful shutdown", .onDedicatedThreads)
 struct ShutdownTests {
     private func startServer(limits: ServerLimits = ServerLimits()) throws -> (HTTPServer, Int) {
-        var configuration = ServerConfiguration(host: "127.0.0.1", port: 0, limits: limits)
-        configuration.eventLoopCount = 2
-        configuration.handlerExecutor = DedicatedExecutor()
-        let server = HTTPServer(configuration: configuration, responder: try TestRoutes.makeRouter())
+        let server = HTTPServer(
+            configuration: liveTestConfiguration(limits: limits), responder: try TestRoutes.makeRouter())
         try server.start()
         return (server, try #require(server.localPort))
     }

@@ -32,17 +32,24 @@ enum TestRoutes {
     }
 }
 
-/// Starts a server on an ephemeral 127.0.0.1 port for the duration of `body`, then drains it. The
-/// server's handlers and `body` run on executors of their own (see `DedicatedExecutor`).
+/// A server on an ephemeral 127.0.0.1 port whose handlers run on an executor of their own (see
+/// `DedicatedExecutor`): how every live test configures its server.
+func liveTestConfiguration(limits: ServerLimits = ServerLimits(), eventLoops: Int = 2) -> ServerConfiguration {
+    var configuration = ServerConfiguration(host: "127.0.0.1", port: 0, limits: limits)
+    configuration.eventLoopCount = eventLoops
+    configuration.handlerExecutor = DedicatedExecutor()
+    return configuration
+}
+
+/// Starts a server (`liveTestConfiguration`) for the duration of `body`, then drains it; `body` runs
+/// on an executor of its own too.
 func withServer(
     limits: ServerLimits = ServerLimits(),
     eventLoops: Int = 2,
     responder: (any HTTPResponder)? = nil,
     _ body: (HTTPServer, Int) async throws -> Void
 ) async throws {
-    var configuration = ServerConfiguration(host: "127.0.0.1", port: 0, limits: limits)
-    configuration.eventLoopCount = eventLoops
-    configuration.handlerExecutor = DedicatedExecutor()
+    let configuration = liveTestConfiguration(limits: limits, eventLoops: eventLoops)
     let server: HTTPServer
     if let responder {
         server = HTTPServer(configuration: configuration, responder: responder)

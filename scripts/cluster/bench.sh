@@ -13,6 +13,8 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 # shellcheck source=scripts/cluster/lib.sh
 . scripts/cluster/lib.sh
+# shellcheck source=scripts/lib/wrk.sh
+. scripts/lib/wrk.sh
 
 rounds="${1:-3}"
 sample="Tests/Fixtures/seed-delegate-guidance.json"
@@ -26,16 +28,8 @@ trap 'scripts/cluster/down.sh >/dev/null' EXIT
 
 key="$(ip netns exec "$client_namespace" python3 scripts/cluster/cluster_driver.py tenant \
     "$CLUSTER_ADMIN_TOKEN" "$CLUSTER_BALANCER_URL" "bench-$(date +%s)")"
-body_lua="$(python3 -c 'import json,sys; print(json.dumps(open(sys.argv[1]).read()))' "$sample")"
 script="$cluster_state/post.lua"
-cat >"$script" <<LUA
-wrk.method = "POST"
-wrk.body = $body_lua
-wrk.headers["Content-Type"] = "application/json"
-wrk.headers["Authorization"] = "Bearer $key"
-LUA
-
-median() { sort -g | awk '{ a[NR] = $1 } END { if (NR % 2) print a[(NR + 1) / 2]; else printf "%.1f\n", (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
+write_post_script "$script" "$sample" "$key"
 # measure NAME URL: one wrk run from nl-client; appends "req/s p99" to NAME's results.
 measure() {
     local output rps p99 other

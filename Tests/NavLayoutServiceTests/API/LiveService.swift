@@ -69,7 +69,20 @@ final class LiveService: Sendable {
         configure: (inout ServiceConfiguration) -> Void, run body: (LiveService) async throws -> T
     ) async throws -> T {
         let folder = try TemporaryFolder()
-        let service = try await LiveService(databasePath: folder.file("live.sqlite"), configure: configure)
+        return try await run(
+            body, on: try await LiveService(databasePath: folder.file("live.sqlite"), configure: configure))
+    }
+
+    /// Runs `body` against a second service on this one's PostgreSQL database (a replica, as behind
+    /// a balancer), then stops that one.
+    func withReplica<T>(_ body: (LiveService) async throws -> T) async throws -> T {
+        let folder = try TemporaryFolder()
+        return try await Self.run(
+            body, on: try await LiveService(databasePath: folder.file("replica.sqlite"), replicaOf: self))
+    }
+
+    /// Runs `body` against `service`, then stops the service, whether `body` threw or not.
+    private static func run<T>(_ body: (LiveService) async throws -> T, on service: LiveService) async throws -> T {
         do {
             let result = try await body(service)
             await service.stop()

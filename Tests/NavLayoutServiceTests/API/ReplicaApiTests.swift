@@ -13,15 +13,7 @@ struct ReplicaApiTests {
     /// Runs `body` with two live services on one database, then stops both.
     private func withReplicas(_ body: (LiveService, LiveService) async throws -> Void) async throws {
         try await LiveService.with { first in
-            let folder = try TemporaryFolder()
-            let second = try await LiveService(databasePath: folder.file("unused.sqlite"), replicaOf: first)
-            do {
-                try await body(first, second)
-            } catch {
-                await second.stop()
-                throw error
-            }
-            await second.stop()
+            try await first.withReplica { second in try await body(first, second) }
         }
     }
 

@@ -146,19 +146,35 @@ extension PostgresTests {
             #expect(try connection.query("SELECT count(*) FROM \(table)").firstValue == .integer(0))
         }
 
+        /// A new table whose inserts run `statement` (PL/pgSQL) inside the COMMIT of their
+        /// transaction, from a deferred constraint trigger: what a COMMIT meets can be staged. The
+        /// table and its function go with the value (keep it alive while the table is used).
+        final class TableWithCommitStep {
+            let name: String
+
+            init(_ stem: String, runningAtCommit statement: String) throws {
+                name = TestPostgres.table(stem)
+                try TestPostgres.connect().executeScript(
+                    """
+                    CREATE TABLE \(name) (id int PRIMARY KEY);
+                    CREATE FUNCTION \(name)_step() RETURNS trigger LANGUAGE plpgsql AS $$
+                    BEGIN \(statement); RETURN NULL; END $$;
+                    CREATE CONSTRAINT TRIGGER \(name)_at_commit AFTER INSERT ON \(name)
+                        DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION \(name)_step();
+                    """)
+            }
+
+            deinit {
+                _ = try? TestPostgres.connect().executeScript("DROP TABLE \(name); DROP FUNCTION \(name)_step()")
+            }
+        }
+
         @Test("a warning raised while COMMIT runs makes the commit not durable, as a cancelled replication wait does")
         func warningAtCommit() throws {
             let connection = try TestPostgres.connect()
-            let table = TestPostgres.table("warned")
-            try connection.executeScript(
-                """
-                CREATE TABLE \(table) (id int PRIMARY KEY);
-                CREATE FUNCTION \(table)_warn() RETURNS trigger LANGUAGE plpgsql AS $$
-                BEGIN RAISE WARNING 'not replicated'; RETURN NULL; END $$;
-                CREATE CONSTRAINT TRIGGER \(table)_at_commit AFTER INSERT ON \(table)
-                    DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION \(table)_warn();
-                """)
-            defer { _ = try? connection.executeScript("DROP TABLE \(table); DROP FUNCTION \(table)_warn()") }
+            let staged = try TableWithCommitStep("warned", runningAtCommit: "RAISE WARNING 'not replicated'")
+            let table = staged.name
+            defer { withExtendedLifetime(staged) {} }
             do {
                 try connection.serializable { try $0.query("INSERT INTO \(table) VALUES (1)") }
                 Issue.record("a commit with a warning was taken as durable")
@@ -172,18 +188,10 @@ extension PostgresTests {
         @Test("a connection lost while COMMIT runs leaves the outcome unknown, not a failure to retry")
         func connectionLostDuringCommit() throws {
             let connection = try TestPostgres.connect()
-            let table = TestPostgres.table("lost_commit")
-            // A deferred trigger that sleeps holds the transaction inside its COMMIT for a while.
-            try connection.executeScript(
-                """
-                CREATE TABLE \(table) (id int PRIMARY KEY);
-                CREATE FUNCTION \(table)_slow() RETURNS trigger LANGUAGE plpgsql AS $$
-                BEGIN PERFORM pg_sleep(5); RETURN NULL; END $$;
-                CREATE CONSTRAINT TRIGGER \(table)_at_commit AFTER INSERT ON \(table)
-                    DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION \(table)_slow();
-                """)
-            let cleanup = try TestPostgres.connect()
-            defer { _ = try? cleanup.executeScript("DROP TABLE \(table); DROP FUNCTION \(table)_slow()") }
+            // A sleep holds the transaction inside its COMMIT for a while.
+            let staged = try TableWithCommitStep("lost_commit", runningAtCommit: "PERFORM pg_sleep(5)")
+            let table = staged.name
+            defer { withExtendedLifetime(staged) {} }
             guard case .integer(let pid) = try connection.query("SELECT pg_backend_pid()").firstValue else {
                 Issue.record("no process id")
                 return
