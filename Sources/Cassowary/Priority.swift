@@ -14,7 +14,14 @@ public struct Priority: Hashable, Comparable, Sendable, CustomStringConvertible 
     /// Above every optional level and below required: for edit variables that stand for givens (a
     /// window's size), which no optional constraint may outweigh and only a required one contradicts.
     /// No constraint is written at it (`init?(_:)` takes 1...1000); it ranks between 999 and required.
-    public static let aboveOptional = Priority(uncheckedValue: 1001)
+    public static let aboveOptional = Priority(uncheckedValue: 1003)
+    /// Below ``aboveOptional`` and above every optional level: a bound that a value derived from the
+    /// givens keeps where it can (a view's safe-area guide stays inside the window's safe area), which
+    /// gives way to the givens but to no optional constraint.
+    public static let derivedBound = Priority(uncheckedValue: 1002)
+    /// Below ``derivedBound`` and above every optional level: where a derived value sits when its
+    /// bounds leave it room (a view's safe-area guide is the view itself where it can be).
+    public static let derivedPreference = Priority(uncheckedValue: 1001)
 
     /// A priority from its level; nil when the level is outside 1...1000.
     public init?(_ value: Int) {
@@ -30,7 +37,8 @@ public struct Priority: Hashable, Comparable, Sendable, CustomStringConvertible 
 
     public static func < (lhs: Priority, rhs: Priority) -> Bool { lhs.rank < rhs.rank }
 
-    /// The order of the levels: required above everything, ``aboveOptional`` just below it.
+    /// The order of the levels: required above everything, then ``aboveOptional``, ``derivedBound``
+    /// and ``derivedPreference``.
     private var rank: Int { isRequired ? Int.max : value }
 
     public var description: String {
@@ -39,7 +47,9 @@ public struct Priority: Hashable, Comparable, Sendable, CustomStringConvertible 
         case 750: return "high"
         case 250: return "low"
         case 50: return "fittingSize"
-        case 1001: return "aboveOptional"
+        case 1003: return "aboveOptional"
+        case 1002: return "derivedBound"
+        case 1001: return "derivedPreference"
         default: return String(value)
         }
     }

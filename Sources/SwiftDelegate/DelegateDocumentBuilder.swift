@@ -502,7 +502,7 @@ struct DelegateDocumentBuilder {
     }
 
     private func anchorText(_ anchor: LayoutAnchor) -> String {
-        (name(of: anchor.item) ?? "?") + (anchor.margins ? ".margins." : ".") + anchor.attribute
+        (name(of: anchor.item) ?? "?") + (anchor.guide.map { ".\($0.rawValue)." } ?? ".") + anchor.attribute
     }
 
     /// A number as the expression language writes it: whole numbers without a fraction.

@@ -376,7 +376,11 @@ private struct SwiftWriter {
     func itemExpression(_ item: ItemReference) -> String {
         let base =
             item.name == "map" ? "navMap" : (DelegateHandOver.buttons.contains(item.name) ? "\(item.name)!" : item.name)
-        return item.margins ? "\(base).layoutMarginsGuide" : base
+        switch item.guide {
+        case nil: return base
+        case .margins: return "\(base).layoutMarginsGuide"
+        case .safeArea: return "\(base).safeAreaLayoutGuide"
+        }
     }
 
     func anchor(_ anchor: Anchor) -> String {
@@ -413,7 +417,7 @@ private struct SwiftWriter {
             let spec = constraint.spec
             guard spec.first.item == ItemReference(name: "prompt"), spec.relation == .equal, spec.multiplier == 1,
                 [.bottom, .top].contains(spec.first.attribute), let second = spec.second,
-                ["map", "safeArea"].contains(second.item.name), second.attribute == .bottom, !second.item.margins
+                ["map", "safeArea"].contains(second.item.name), second.attribute == .bottom, second.item.guide == nil
             else { return false }
             return true
         }

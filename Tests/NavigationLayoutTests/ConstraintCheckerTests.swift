@@ -25,6 +25,8 @@ struct ConstraintCheckerTests {
             "orderCard.height == 40", "contentBottom.height == 0", "buttons.trailing == safeArea.trailing",
             "speedWidget.bottom == etaCard.margins.top", "buttons.margins.top == compass.bottom",
             "headerAccessory.top == turnCard.bottom", "myLocation.bottom == recenter.top",
+            "orderCard.top == turnCard.safeArea.top", "orderCard.safeArea.bottom >= etaCard.top",
+            "buttons.safeArea.leading == safeArea.leading", "prompt.safeArea.height >= 20",
         ])
     func acceptsMatchingAnchors(text: String) throws {
         #expect(try problem(text) == nil)
@@ -61,6 +63,15 @@ struct ConstraintCheckerTests {
                 message: "has no layout margins"),
             Rejected(text: "contentBottom.margins.top == map.top", column: 1, part: .first, message: "layout guide"),
             Rejected(text: "viewport.margins.top == map.top", column: 1, part: .first, message: "layout guide"),
+            Rejected(
+                text: "orderCard.top == viewport.safeArea.top", column: 18, part: .second,
+                message: "'viewport' is a layout guide and has no safe-area guide; drop '.safeArea'"),
+            Rejected(
+                text: "contentBottom.safeArea.top == map.top", column: 1, part: .first, message: "no safe-area guide"),
+            Rejected(
+                text: "orderCard.top == map.safeArea.top", column: 18, part: .second,
+                message: "the map's safe-area guide is the item 'safeArea'"),
+            Rejected(text: "safeArea.safeArea.top == map.top", column: 1, part: .first, message: "no safe-area guide"),
         ])
     func rejectsMismatches(_ rejected: Rejected) throws {
         let problem = try #require(try problem(rejected.text))

@@ -5,8 +5,8 @@ import Testing
 
 @Suite("Constraint expression parser")
 struct ConstraintParserTests {
-    func anchor(_ name: String, _ attribute: LayoutAttribute, margins: Bool = false) -> Anchor {
-        Anchor(item: ItemReference(name: name, margins: margins), attribute: attribute)
+    func anchor(_ name: String, _ attribute: LayoutAttribute, guide: ItemReference.OwnGuide? = nil) -> Anchor {
+        Anchor(item: ItemReference(name: name, guide: guide), attribute: attribute)
     }
 
     @Test("name characters are letters, digits and '_', and a name starts without a digit")
@@ -33,7 +33,19 @@ struct ConstraintParserTests {
     func readsEveryAttribute(attribute: LayoutAttribute) throws {
         let parsed = try ConstraintParser.parse("a.\(attribute.rawValue) == b.margins.\(attribute.rawValue)")
         #expect(parsed.spec.first == anchor("a", attribute))
-        #expect(parsed.spec.second == anchor("b", attribute, margins: true))
+        #expect(parsed.spec.second == anchor("b", attribute, guide: .margins))
+    }
+
+    @Test("reads a view's safe-area guide on either side, and prints it as written")
+    func readsSafeAreaGuides() throws {
+        let parsed = try ConstraintParser.parse("a.safeArea.top >= turnCard.safeArea.bottom")
+        #expect(parsed.spec.first == anchor("a", .top, guide: .safeArea))
+        #expect(parsed.spec.second == anchor("turnCard", .bottom, guide: .safeArea))
+        #expect(parsed.spec.description == "a.safeArea.top >= turnCard.safeArea.bottom")
+        #expect(
+            try ConstraintParser.parseAnchor("etaCard.safeArea.leading")
+                == anchor("etaCard", .leading, guide: .safeArea))
+        #expect(throws: ExpressionError.self) { try ConstraintParser.parse("a.safeArea == b.top") }
     }
 
     @Test("reads every relation", arguments: LayoutRelation.allCases)
@@ -65,8 +77,8 @@ struct ConstraintParserTests {
     }
 
     static let validCases: [Valid] = {
-        func a(_ name: String, _ attribute: LayoutAttribute, margins: Bool = false) -> Anchor {
-            Anchor(item: ItemReference(name: name, margins: margins), attribute: attribute)
+        func a(_ name: String, _ attribute: LayoutAttribute, guide: ItemReference.OwnGuide? = nil) -> Anchor {
+            Anchor(item: ItemReference(name: name, guide: guide), attribute: attribute)
         }
         return [
             Valid(
@@ -75,7 +87,7 @@ struct ConstraintParserTests {
             Valid(
                 text: "speedWidget.bottom == etaCard.margins.top",
                 spec: .init(
-                    first: a("speedWidget", .bottom), relation: .equal, second: a("etaCard", .top, margins: true))),
+                    first: a("speedWidget", .bottom), relation: .equal, second: a("etaCard", .top, guide: .margins))),
             Valid(
                 text: "orderCard.width <= map.width * 0.5 + 8 @high",
                 spec: .init(
@@ -218,7 +230,7 @@ struct ConstraintParserTests {
 
     @Test("reads lone anchors and constants for the object form")
     func readsLoneParts() throws {
-        #expect(try ConstraintParser.parseAnchor(" etaCard.margins.top ") == anchor("etaCard", .top, margins: true))
+        #expect(try ConstraintParser.parseAnchor(" etaCard.margins.top ") == anchor("etaCard", .top, guide: .margins))
         #expect(try ConstraintParser.parseConstant("-style.buttonSize") == .style(.buttonSize, negated: true))
         #expect(try ConstraintParser.parseConstant("12.5") == .points(12.5))
         #expect(throws: ExpressionError.self) { try ConstraintParser.parseAnchor("a.top == b.top") }

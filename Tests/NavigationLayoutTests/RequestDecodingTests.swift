@@ -213,7 +213,7 @@ struct RequestDecodingTests {
         let constraints = try #require(delegate.guidance?.constraints)
         #expect(constraints[0].spec.id == "vp-top")
         #expect(constraints[0].spec.constant == .style(.headerTopPadding, negated: false))
-        #expect(constraints[0].spec.second?.item == ItemReference(name: "turnCard", margins: true))
+        #expect(constraints[0].spec.second?.item == ItemReference(name: "turnCard", guide: .margins))
         #expect(constraints[0].text == "vp-top: viewport.top >= turnCard.margins.bottom + style.headerTopPadding @999")
         #expect(
             constraints[1].spec

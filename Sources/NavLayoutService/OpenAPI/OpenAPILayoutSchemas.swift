@@ -207,7 +207,9 @@ extension OpenAPIDocument {
                         ("type", .string("string")),
                         (
                             "description",
-                            .string("`[id:] item.attribute relation rhs [@priority]` (the expression language)")
+                            .string(
+                                "`[id:] item.attribute relation rhs [@priority]` (the expression language); an item is a name, or a view's own guide: `name.margins` (layoutMarginsGuide) or `name.safeArea` (safeAreaLayoutGuide)"
+                            )
                         ),
                     ]),
                     .object([

@@ -58,7 +58,7 @@ struct GeometryChecks {
         case .view:
             let limit = 2 * style[.buttonSize]
             return frames[index].width <= limit && frames[index].height <= limit
-        case .guide, .stack:
+        case .guide, .safeAreaGuide, .stack:
             return true
         }
     }
@@ -181,7 +181,7 @@ struct GeometryChecks {
                     || component.kind == .button || isInBottomStack(index)
             case .view:
                 covered = isInBottomStack(index)
-            case .guide, .stack:
+            case .guide, .safeAreaGuide, .stack:
                 covered = false
             }
             guard covered else { continue }

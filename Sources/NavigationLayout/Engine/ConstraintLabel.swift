@@ -16,13 +16,15 @@ enum ConstraintLabel: Sendable {
         item: Int, axis: SizeRule.Axis, relation: StaticString, value: Double, priority: Int?, what: StaticString)
     /// A hiding stack's own arrangement constraint: the stack's position in the session's stacks.
     case stack(Int)
+    /// What makes a view's safe-area guide (the placed guide's position) its part inside the safe area.
+    case safeAreaGuide(item: Int)
 
     /// Whether `broken` lists the constraint when it gives way: the document's constraints and intrinsic
     /// sizes (as Auto Layout's own logs would name them), not the engine's internal arrangement.
     var isReported: Bool {
         switch self {
         case .written, .intrinsic: return true
-        case .sdkSize, .stack: return false
+        case .sdkSize, .stack, .safeAreaGuide: return false
         }
     }
 
@@ -32,7 +34,7 @@ enum ConstraintLabel: Sendable {
     var changesWithScreen: Bool {
         switch self {
         case .sdkSize, .stack: return true
-        case .written, .intrinsic: return false
+        case .written, .intrinsic, .safeAreaGuide: return false
         }
     }
 }

@@ -73,6 +73,8 @@ extension LayoutSession {
     /// reads).
     private func noteAmbiguity(item: Int, horizontal: Bool, in report: inout AmbiguityReport) {
         guard report.isVisible(item) || items[item].isGuide, isVisible(item) else { return }
+        // A view's safe-area guide follows the view, which is reported for itself.
+        if case .safeAreaGuide = items[item].role { return }
         if case .guide = items[item].role,
             !(horizontal ? items[item].horizontalAxisRead : items[item].verticalAxisRead)
         {

@@ -16,7 +16,7 @@ extension LayoutSession {
                 {
                     return nil
                 }
-                return itemIndex[reference.name]
+                return placedIndex(of: reference)
             }
             let firstItem = placedItem(spec.first.item)
             let secondItem = spec.second.flatMap { placedItem($0.item) }

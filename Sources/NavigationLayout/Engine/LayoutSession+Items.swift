@@ -44,6 +44,7 @@ extension LayoutSession {
         }
         for guide in plan.document.guides where itemIndex[guide] == nil { add(guide, role: .guide) }
         placePrompt()
+        placeSafeAreaGuides(constraints: constraints)
         if let logo = itemIndex[BuiltInItem.googleLogo.rawValue], plan.recenterShown {
             items[logo].outputName = BuiltInItem.recenter.rawValue
             hidden.append(("googleLogo", "replaced by the re-center button while the driver has panned away"))
@@ -132,7 +133,7 @@ extension LayoutSession {
         }
     }
 
-    private mutating func add(_ name: String, role: PlacedItem.Role) {
+    mutating func add(_ name: String, role: PlacedItem.Role) {
         let item = PlacedItem(
             name: name, outputName: name, role: role, variables: ItemVariables(position: items.count))
         if name == BuiltInItem.map.rawValue || name == BuiltInItem.safeArea.rawValue { placedContainerName = true }

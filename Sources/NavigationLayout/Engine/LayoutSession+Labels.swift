@@ -97,6 +97,8 @@ extension LayoutSession {
                 + (priority.map { " @\($0)" } ?? "") + " (\(what))"
         case .stack(let stack):
             return "\(stacks[stack].stack.name) arrangement: \(describe(constraint))"
+        case .safeAreaGuide(let item):
+            return "\(items[item].name): \(describe(constraint)) (UIKit's safe-area guide)"
         }
     }
 

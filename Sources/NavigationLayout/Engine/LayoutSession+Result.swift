@@ -28,6 +28,7 @@ extension LayoutSession {
                 if reportedGuideItems == nil { guides.append((items[index].name, frames[index])) }
                 continue
             }
+            if case .safeAreaGuide = items[index].role { continue }
             visibleIndices.append(index)
             visibleFrames.append((items[index].outputName, frames[index]))
         }

@@ -53,7 +53,7 @@ extension LayoutSession {
                 }
             case .view(let view):
                 installIntrinsic(view, item: index)
-            case .guide, .stack:
+            case .guide, .safeAreaGuide, .stack:
                 break
             }
         }

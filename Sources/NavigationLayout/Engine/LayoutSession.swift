@@ -124,6 +124,7 @@ struct LayoutSession: Sendable {
         labels.reserveCapacity(inForce.count + 4 * items.count + 16)
         installSizes()
         for index in stacks.indices { installStack(index) }
+        installSafeAreaGuides()
         installUserConstraints(inForce)
         breakScreenConflicts()
     }

@@ -4,6 +4,8 @@ struct PlacedItem: Sendable {
         case component(BuiltInItem)
         case view(CustomView)
         case guide
+        /// The safe-area guide of the placed item at `owner` (its `.safeArea`), which no result reports.
+        case safeAreaGuide(owner: Int)
         case stack(HidingStack)
     }
 
@@ -31,7 +33,7 @@ struct PlacedItem: Sendable {
         self.role = role
         self.variables = variables
         switch role {
-        case .guide:
+        case .guide, .safeAreaGuide:
             isGuide = true
             isStack = false
             builtIn = nil

@@ -2,7 +2,8 @@
 /// reject (or crash on), so they are request errors (422) rather than layout diagnostics.
 ///
 /// - every item is known (built-in, or one of the request's views, guides and stacks);
-/// - `.margins` only on views (layout guides have no layout margins);
+/// - `.margins` and `.safeArea` only on views (layout guides have neither; the map's safe area is
+///   `safeArea`);
 /// - x positions relate only to x positions, y positions to y positions, sizes to sizes;
 /// - a position never equals a bare constant (Auto Layout has no absolute positions; relate it to `map`
 ///   or `safeArea` instead), while a size may;
@@ -61,12 +62,23 @@ public enum ConstraintChecker {
                     "unknown item '\(item.name)'\(suggestion(for: item.name, among: items.allNames)); declare it under delegate.views, delegate.guides or delegate.stacks"
             )
         }
-        if item.margins, !entry.hasLayoutMargins {
+        switch item.guide {
+        case .margins where !entry.hasLayoutMargins:
             return ExpressionError(
                 column: column, part: part,
                 message: "'\(item.name)' is a layout guide and has no layout margins; drop '.margins'"
             )
+        case .safeArea where entry == .builtIn(.map):
+            return ExpressionError(
+                column: column, part: part,
+                message: "the map's safe-area guide is the item 'safeArea'; write 'safeArea' in place of 'map.safeArea'"
+            )
+        case .safeArea where !entry.hasLayoutMargins:
+            return ExpressionError(
+                column: column, part: part,
+                message: "'\(item.name)' is a layout guide and has no safe-area guide; drop '.safeArea'")
+        default:
+            return nil
         }
-        return nil
     }
 }

@@ -5,7 +5,7 @@ import Cassowary
 ///     constraint := [id ":"] anchor relation rhs ["@" priority]
 ///     rhs        := anchor ["*" number] [("+" | "-") constant] | constant
 ///     anchor     := item "." attribute
-///     item       := name | name ".margins"
+///     item       := name | name ".margins" | name ".safeArea"
 ///     relation   := "==" | "<=" | ">="
 ///     constant   := number | "style." styleName
 ///     priority   := "required" | "high" | "low" | "fittingSize" | integer 1...1000

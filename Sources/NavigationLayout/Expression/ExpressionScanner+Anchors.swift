@@ -1,7 +1,8 @@
 // Hot: measured by the `decode` and `path` stages (Benchmarks/Thresholds/budgets.json,
 // `navlayout-layout-bench --profile decode`); changes here are checked by scripts/check-budgets.sh.
 
-/// Anchors: `item.attribute` and `item.margins.attribute`, names read straight from the bytes.
+/// Anchors: `item.attribute`, `item.margins.attribute` and `item.safeArea.attribute`, names read straight
+/// from the bytes.
 extension ExpressionScanner {
     mutating func name(what: String) throws(ExpressionError) -> String {
         text(try nameRange(what: what))
@@ -72,25 +73,34 @@ extension ExpressionScanner {
         position += 1
         var attributeStart = position
         var wordRange = try nameRange(what: "an attribute")
-        var margins = false
-        if spells(wordRange, "margins") {
-            margins = true
-            guard peek() == UInt8(ascii: ".") else {
-                throw fail("expected '.' and an attribute after '\(itemName).margins'", at: position)
-            }
+        var guide: ItemReference.OwnGuide? = nil
+        // A view's own guide is the one word another word follows after a '.': only then is it looked
+        // for, so a plain anchor costs one byte's test.
+        if peek() == UInt8(ascii: "."), let named = ownGuide(in: wordRange) {
+            guide = named
             position += 1
             attributeStart = position
             wordRange = try nameRange(what: "an attribute")
         }
         // Attribute names are read from the bytes: every anchor of every constraint passes here.
         guard let attribute = attribute(in: wordRange) else {
+            if guide == nil, let named = ownGuide(in: wordRange) {
+                throw fail("expected '.' and an attribute after '\(itemName).\(named.rawValue)'", at: position)
+            }
             let word = text(wordRange)
             let names = LayoutAttribute.allCases.map(\.rawValue)
             throw fail(
                 "unknown attribute '\(word)'\(suggestion(for: word, among: names)); attributes: \(names.joined(separator: ", "))",
                 at: attributeStart)
         }
-        return Anchor(item: ItemReference(name: itemName, margins: margins), attribute: attribute)
+        return Anchor(item: ItemReference(name: itemName, guide: guide), attribute: attribute)
+    }
+
+    /// The view's own guide `range` spells (`margins`, `safeArea`), if any.
+    private func ownGuide(in range: Range<Int>) -> ItemReference.OwnGuide? {
+        if spells(range, "margins") { return .margins }
+        if spells(range, "safeArea") { return .safeArea }
+        return nil
     }
 }
 

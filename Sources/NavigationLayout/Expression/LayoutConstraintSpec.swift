@@ -1,18 +1,29 @@
 import Cassowary
 import JSON
 
-/// The item an anchor belongs to: a view or guide by name, or that view's layout margins guide.
+/// The item an anchor belongs to: a view or guide by name, or one of that view's own layout guides.
 public struct ItemReference: Sendable, Hashable, CustomStringConvertible {
-    public var name: String
-    /// `name.margins`: the view's layoutMarginsGuide rather than the view itself.
-    public var margins: Bool
-
-    public init(name: String, margins: Bool = false) {
-        self.name = name
-        self.margins = margins
+    /// A view's own layout guides, spelled after its name (`turnCard.margins`, `turnCard.safeArea`).
+    public enum OwnGuide: String, Sendable, Hashable, CaseIterable {
+        /// The view's layoutMarginsGuide: its bounds inset by its layout margins.
+        case margins
+        /// The view's safeAreaLayoutGuide: the part of the view inside the window's safe area.
+        case safeArea
     }
 
-    public var description: String { margins ? "\(name).margins" : name }
+    public var name: String
+    /// The view's own guide the anchor reads, or nil for the item itself.
+    public var guide: OwnGuide?
+
+    public init(name: String, guide: OwnGuide? = nil) {
+        self.name = name
+        self.guide = guide
+    }
+
+    /// `name.margins`: the view's layoutMarginsGuide rather than the view itself.
+    public var margins: Bool { guide == .margins }
+
+    public var description: String { guide.map { "\(name).\($0.rawValue)" } ?? name }
 }
 
 /// `item.attribute`, one side of a constraint.

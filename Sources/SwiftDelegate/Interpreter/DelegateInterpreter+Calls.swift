@@ -126,8 +126,8 @@ extension DelegateInterpreter {
     /// The type names under which the file may extend a value (`extension UIView { ... }`).
     func extendedTypeNames(of value: SymbolicValue) -> [String] {
         switch value {
-        case .item(let item, let margins):
-            if margins { return ["UILayoutGuide"] }
+        case .item(let item, let guide):
+            if guide != nil { return ["UILayoutGuide"] }
             switch item.kind {
             case .map: return ["GMSMapView", "UIView"]
             case .builtIn(let name):
@@ -190,7 +190,12 @@ extension DelegateInterpreter {
 
     func describe(_ value: SymbolicValue) -> String {
         switch value {
-        case .item(let item, let margins): return describe(item) + (margins ? "'s layoutMarginsGuide" : "")
+        case .item(let item, let guide):
+            switch guide {
+            case nil: return describe(item)
+            case .margins: return describe(item) + "'s layoutMarginsGuide"
+            case .safeArea: return describe(item) + "'s safeAreaLayoutGuide"
+            }
         case .anchor(let anchor): return "an anchor of \(describe(anchor.item))"
         case .constraint: return "a constraint"
         case .array: return "an array"
@@ -268,7 +273,7 @@ extension DelegateInterpreter {
         case .anchor(let anchor):
             guard name == "constraint" else { return nil }
             return .constraint(try makeConstraint(from: anchor, arguments, at: node))
-        case .item(let item, false):
+        case .item(let item, nil):
             return try callViewMethod(name, on: item, arguments, at: node)
         case .array(let elements, let fromButtons):
             return try callArrayMethod(name, on: elements, fromButtons: fromButtons, arguments, at: node)
@@ -343,13 +348,13 @@ extension DelegateInterpreter {
         throws(InterpretError) -> SymbolicValue?
     {
         func view(_ index: Int) throws(InterpretError) -> LayoutItem {
-            guard index < arguments.count, case .item(let view, false) = arguments[index].value, view.isView else {
+            guard index < arguments.count, case .item(let view, nil) = arguments[index].value, view.isView else {
                 throw refusal("\(name) is passed something that is not a view", at: node)
             }
             return view
         }
         func guide() throws(InterpretError) -> LayoutItem {
-            guard arguments.count == 1, case .item(let guide, false) = arguments[0].value, guide.kind == .guide else {
+            guard arguments.count == 1, case .item(let guide, nil) = arguments[0].value, guide.kind == .guide else {
                 throw refusal("\(name) is passed something that is not a UILayoutGuide of this file", at: node)
             }
             return guide
@@ -576,7 +581,7 @@ extension DelegateInterpreter {
             return .object(try instantiate(typeName, arguments: arguments.map { ($0.label, $0.value) }, at: position))
         }
         if Self.viewClasses.contains(typeName) {
-            return .item(LayoutItem(kind: .appView(className: typeName), madeAt: position), margins: false)
+            return .item(LayoutItem(kind: .appView(className: typeName), madeAt: position), guide: nil)
         }
         switch typeName {
         case "UIStackView":
@@ -584,7 +589,7 @@ extension DelegateInterpreter {
                 "UIStackView is not read: arrange the views with constraints, or in a GMSNavigationHidingStackView",
                 at: node)
         case "UILayoutGuide":
-            return .item(LayoutItem(kind: .guide, madeAt: position), margins: false)
+            return .item(LayoutItem(kind: .guide, madeAt: position), guide: nil)
         case "GMSNavigationHidingStackView":
             let stack = LayoutItem(kind: .stack, madeAt: position)
             for argument in arguments {
@@ -600,7 +605,7 @@ extension DelegateInterpreter {
                         at: node)
                 }
             }
-            return .item(stack, margins: false)
+            return .item(stack, guide: nil)
         case "UILayoutPriority":
             guard arguments.count == 1, arguments[0].label == nil || arguments[0].label == "rawValue" else {
                 throw refusal("UILayoutPriority takes one number", at: node)
@@ -635,7 +640,7 @@ extension DelegateInterpreter {
         }
         func anchor(item: SymbolicValue, attribute: SymbolicValue) throws(InterpretError) -> LayoutAnchor? {
             if case .nilValue = item { return nil }
-            guard case .item(let target, let margins) = item, case .enumCase(let name) = attribute else {
+            guard case .item(let target, let guide) = item, case .enumCase(let name) = attribute else {
                 throw refusal("the item and attribute are not a view and an attribute the interpreter knows", at: node)
             }
             let attributes = [
@@ -644,7 +649,7 @@ extension DelegateInterpreter {
             guard attributes.contains(name) else {
                 throw refusal("the attribute .\(name) is not read (margins and baselines are not modelled)", at: node)
             }
-            return LayoutAnchor(item: target, margins: margins, attribute: name)
+            return LayoutAnchor(item: target, guide: guide, attribute: name)
         }
         guard let first = try anchor(item: arguments[0].value, attribute: arguments[1].value) else {
             throw refusal("the first item of a constraint cannot be nil", at: node)

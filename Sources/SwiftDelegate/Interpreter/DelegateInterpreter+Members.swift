@@ -24,33 +24,35 @@ extension DelegateInterpreter {
             throw refusal("'\(object.typeName)' has no property '\(name)' set when this runs", at: node)
         case .type(let typeName):
             return try staticMember(name, of: typeName, at: node)
-        case .item(let item, let margins):
+        case .item(let item, let guide):
             if let attribute = Self.anchorAttributes[name] {
-                return .anchor(LayoutAnchor(item: item, margins: margins, attribute: attribute))
+                return .anchor(LayoutAnchor(item: item, guide: guide, attribute: attribute))
             }
             if name.hasSuffix("BaselineAnchor") {
                 throw refusal("baseline anchors are not modelled: use topAnchor or bottomAnchor", at: node)
             }
-            if margins {
-                throw refusal("a layoutMarginsGuide is read for its anchors only", at: node)
+            if let guide {
+                let property = guide == .margins ? "layoutMarginsGuide" : "safeAreaLayoutGuide"
+                throw refusal("a \(property) is read for its anchors only", at: node)
             }
             switch name {
             case "layoutMarginsGuide":
-                return .item(item, margins: true)
+                return .item(item, guide: .margins)
             case "safeAreaLayoutGuide":
-                guard item.kind == .map else {
+                if item.kind == .map { return .item(world.builtIn("safeArea"), guide: nil) }
+                guard item.hasOwnGuides else {
                     throw refusal(
-                        "\(describe(item))'s safeAreaLayoutGuide is not modelled: relate the component itself, its layoutMarginsGuide, or navMap.safeAreaLayoutGuide",
+                        "\(describe(item)) is a layout guide and has no safeAreaLayoutGuide: relate the guide itself",
                         at: node)
                 }
-                return .item(world.builtIn("safeArea"), margins: false)
+                return .item(item, guide: .safeArea)
             case "translatesAutoresizingMaskIntoConstraints", "isHidden":
                 return .bool(false)
             case "arrangedSubviews" where item.kind == .stack:
-                return .array(item.arranged.map { .item($0, margins: false) }, fromButtons: false)
+                return .array(item.arranged.map { .item($0, guide: nil) }, fromButtons: false)
             case "superview":
-                if let parent = item.superview { return .item(parent, margins: false) }
-                return world.isInHierarchy(item) ? .item(world.map, margins: false) : .nilValue
+                if let parent = item.superview { return .item(parent, guide: nil) }
+                return world.isInHierarchy(item) ? .item(world.map, guide: nil) : .nilValue
             default:
                 // Geometry (bounds, frame) and other state only known while the app runs.
                 return .unknown(reason: "`\(node.trimmedDescription)`", at: position)
@@ -92,10 +94,10 @@ extension DelegateInterpreter {
                     "\(state.typeName) has no '\(name)' (it has \(state.components.joined(separator: ", ")), buttons and wideMode)",
                     at: node)
             }
-            return .item(world.builtIn(name), margins: false)
+            return .item(world.builtIn(name), guide: nil)
         case .button(let type):
             switch name {
-            case "view": return .item(world.builtIn(type), margins: false)
+            case "view": return .item(world.builtIn(type), guide: nil)
             case "type": return .enumCase(type)
             default: throw refusal("NavigationUIButton has no '\(name)' the interpreter reads (view, type)", at: node)
             }
@@ -172,7 +174,7 @@ extension DelegateInterpreter {
             default:
                 throw refusal("'\(name)' of a constraint is not read", at: node)
             }
-        case .item(let item, false):
+        case .item(let item, nil):
             try setViewProperty(name, of: item, to: value, at: node)
         case .unknown:
             return  // a property of something the layout does not read (view.layer.cornerRadius)
@@ -193,7 +195,7 @@ extension DelegateInterpreter {
             }
             var views: [LayoutItem] = []
             for element in elements {
-                guard case .item(let view, false) = element, view.isView else {
+                guard case .item(let view, nil) = element, view.isView else {
                     throw refusal("arrangedSubviews is set to \(describe(element)), which is not a view", at: node)
                 }
                 views.append(view)

@@ -66,7 +66,7 @@ final class DelegateInterpreter {
         let className = file.delegateClass.name.text
         delegate = try instantiate(className, arguments: [], at: file.position(of: file.delegateClass.name))
         let delegateValue = SymbolicValue.object(delegate)
-        let navMap = SymbolicValue.item(world.map, margins: false)
+        let navMap = SymbolicValue.item(world.map, guide: nil)
         let ready = SymbolicValue.navigationState(NavigationStateValue(kind: .ready, wideMode: wideMode))
         let guidance = SymbolicValue.navigationState(NavigationStateValue(kind: .guidance, wideMode: wideMode))
         var layouts = Layouts()
@@ -85,7 +85,7 @@ final class DelegateInterpreter {
             layouts.guidanceCallback = file.position(of: callback.funcKeyword)
         }
         if let callback = method(named: "showPrompt", of: className) {
-            let prompt = SymbolicValue.item(world.builtIn("prompt"), margins: false)
+            let prompt = SymbolicValue.item(world.builtIn("prompt"), guide: nil)
             _ = try call(
                 callback, receiver: delegateValue, typeName: className,
                 arguments: [("navMap", navMap), ("newPrompt", prompt)], at: file.position(of: callback.name))
@@ -417,7 +417,7 @@ final class DelegateInterpreter {
 
     /// Names an item after the property or local it is first stored in.
     func named(_ value: SymbolicValue, _ name: String) -> SymbolicValue {
-        if case .item(let item, false) = value, item.bindingName == nil, item.builtInName == nil {
+        if case .item(let item, nil) = value, item.bindingName == nil, item.builtInName == nil {
             item.bindingName = name
         }
         return value

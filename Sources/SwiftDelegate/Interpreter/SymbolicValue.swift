@@ -10,8 +10,9 @@ indirect enum SymbolicValue {
     case bool(Bool)
     case number(Quantity)
     case string(String)
-    /// A view, a layout guide or a hiding stack; `margins` for its `layoutMarginsGuide`.
-    case item(LayoutItem, margins: Bool)
+    /// A view, a layout guide or a hiding stack; `guide` for its `layoutMarginsGuide` or
+    /// `safeAreaLayoutGuide`.
+    case item(LayoutItem, guide: ItemReference.OwnGuide?)
     case anchor(LayoutAnchor)
     case constraint(ConstraintRecord)
     /// An array; `fromButtons` when its elements come from `newState.buttons`, whose number and order
@@ -87,10 +88,10 @@ struct NavigationStateValue {
     var typeName: String { kind == .ready ? "NavigationReadyUIState" : "ActiveGuidanceUIState" }
 }
 
-/// An anchor: an item's (or its margins guide's) attribute, as the expression language names it.
+/// An anchor: an item's (or one of its own guides') attribute, as the expression language names it.
 struct LayoutAnchor {
     var item: LayoutItem
-    var margins: Bool
+    var guide: ItemReference.OwnGuide?
     var attribute: String
 
     var isDimension: Bool { attribute == "width" || attribute == "height" }
@@ -143,6 +144,16 @@ final class LayoutItem {
         case .guide: return false
         case .builtIn(let name): return name != "safeArea"
         default: return true
+        }
+    }
+
+    /// Whether the item has guides of its own (`layoutMarginsGuide`, `safeAreaLayoutGuide`): views do,
+    /// layout guides (the app's, the viewport, the safe area) do not.
+    var hasOwnGuides: Bool {
+        switch kind {
+        case .guide: return false
+        case .builtIn(let name): return BuiltInItem(rawValue: name)?.hasLayoutMargins ?? false
+        case .map, .appView, .stack: return true
         }
     }
 
