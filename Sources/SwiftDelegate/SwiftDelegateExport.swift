@@ -22,16 +22,7 @@ public enum SwiftDelegateExport {
     {
         let document: DelegateDocument
         do {
-            let delegate = try JSONParser().parse(delegateJSON)
-            let request: JSONValue = [
-                "screen": ["width": 393, "height": 852], "state": ["navigation": "guidance"], "delegate": delegate,
-            ]
-            guard let decoded = try LayoutRequest.decode(from: request).delegate else {
-                throw ExportError(description: "the document has no delegate")
-            }
-            document = decoded
-        } catch let error as ExportError {
-            throw error
+            document = try DelegateDocument.decode(from: try JSONParser().parse(delegateJSON))
         } catch {
             throw ExportError(description: "the delegate document is not valid: \(error)")
         }

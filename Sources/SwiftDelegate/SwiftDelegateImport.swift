@@ -59,11 +59,8 @@ public struct SwiftDelegateImport: Sendable {
     /// Reads the document as a request's delegate would be read; each problem is reported at the code
     /// that made the part it concerns (the longest source-map path that contains it).
     private static func validate(_ document: JSONValue, file: SwiftDelegateFile) throws(SwiftImportError) {
-        let request: JSONValue = [
-            "screen": ["width": 393, "height": 852], "state": ["navigation": "guidance"], "delegate": document,
-        ]
         do throws(RequestError) {
-            _ = try LayoutRequest.decode(from: request)
+            _ = try DelegateDocument.decode(from: document)
         } catch {
             var sourceMap: [(path: String, location: String)] = []
             if case .object(let object) = document, case .object(let map)? = object["sourceMap"] {

@@ -54,7 +54,7 @@ struct CheckReport {
 
     func render(_ format: CheckReportFormat) -> String {
         switch format {
-        case .text: return sourceMap == nil ? DiagnosticsReport.text(result, source: file) : compilerText
+        case .text: return sourceMap == nil ? readableText : compilerText
         case .github: return github
         case .sarif: return JSONWriter(format: .pretty).string(for: sarif) + "\n"
         case .junit: return junit
@@ -62,6 +62,37 @@ struct CheckReport {
     }
 
     static func severityWord(_ severity: Severity) -> String { severity == .info ? "note" : severity.rawValue }
+
+    // MARK: Text for people
+
+    /// The findings of a request file: one block per finding, worst first, then a count.
+    var readableText: String {
+        var lines: [String] = []
+        lines.append(
+            "\(file): \(result.mode.rawValue) layout, \(result.navigation.rawValue)"
+                + (result.wideMode ? ", wide mode" : "") + ": \(result.status)")
+        for diagnostic in ordered {
+            let label: String
+            switch diagnostic.severity {
+            case .error: label = "error  "
+            case .warning: label = "warning"
+            case .info: label = "note   "
+            }
+            var head = "\(label) \(diagnostic.code.rawValue) [\(diagnostic.state)]"
+            if !diagnostic.items.isEmpty { head += " " + diagnostic.items.joined(separator: ", ") }
+            lines.append(head)
+            lines.append("        " + diagnostic.message)
+            if let constraint = diagnostic.constraint { lines.append("        constraint: \(constraint)") }
+            if let conflicting = diagnostic.conflicting, !conflicting.isEmpty {
+                lines.append("        conflicts with: " + conflicting.joined(separator: "; "))
+            }
+        }
+        let errors = result.diagnostics.filter { $0.severity == .error }.count
+        let warnings = result.diagnostics.filter { $0.severity == .warning }.count
+        let notes = result.diagnostics.filter { $0.severity == .info }.count
+        lines.append("\(errors) error(s), \(warnings) warning(s), \(notes) note(s)")
+        return lines.joined(separator: "\n") + "\n"
+    }
 
     // MARK: swiftc's shape
 

@@ -38,12 +38,7 @@ enum SwiftImportRoute: ServiceFeature {
             return Response.json(imported.report)
         case .failure(let error):
             throw RequestError.httpError(
-                RequestError(
-                    issues: error.diagnostics.map { diagnostic in
-                        RequestError.Issue(
-                            path: "swift", message: diagnostic.description, line: diagnostic.position.line,
-                            column: diagnostic.position.column)
-                    }), detail: "the Swift file cannot be read as a layout delegate")
+                error.requestError(at: "swift"), detail: "the Swift file cannot be read as a layout delegate")
         }
     }
 }

@@ -167,12 +167,7 @@ public final class SwiftImports: Sendable {
             object["delegate"] = imported.delegate
             return (.object(object), imported.delegateBytes)
         case .failure(let error):
-            throw RequestError(
-                issues: error.diagnostics.map { diagnostic in
-                    RequestError.Issue(
-                        path: "delegateSource.swift", message: diagnostic.description, line: diagnostic.position.line,
-                        column: diagnostic.position.column)
-                })
+            throw error.requestError(at: "delegateSource.swift")
         }
     }
 

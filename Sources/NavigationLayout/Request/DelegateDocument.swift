@@ -215,6 +215,14 @@ public struct DelegateDocument: Sendable, Equatable {
     /// The members a delegate document may have, as the request's `delegate` object.
     public static var memberNames: [String] { RequestDecoder.delegateFields }
 
+    /// Reads a delegate document on its own (a request's `delegate` member) with the checks a request's
+    /// delegate gets; each problem's path starts at `delegate`, as it would in the request.
+    public static func decode(from value: JSONValue) throws(RequestError) -> DelegateDocument {
+        try RequestDecoder.decode(value) { decoder, value in
+            decoder.delegateDocument(value, at: JSONPath.root.appending(field: "delegate"))
+        }
+    }
+
     /// Whether `document` is a bare delegate (an object of delegate members only, no request around it).
     public static func isBare(_ document: JSONValue) -> Bool {
         guard case .object(let object) = document, !object.members.isEmpty else { return false }
