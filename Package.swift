@@ -190,12 +190,15 @@ let package = Package(
         .testTarget(name: "SwiftDelegateTests", dependencies: ["SwiftDelegate", "NavigationLayout", "JSON"]),
         // libFuzzer harness for the Swift importer (see Sources/SwiftDelegateFuzz/main.swift).
         .executableTarget(name: "SwiftDelegateFuzz", dependencies: ["SwiftDelegate", "JSON"]),
-        // A request carrying Swift source next to the same request as JSON, and a cold import:
+        // A request carrying Swift source next to the same request as JSON, and a cold import next to
+        // the toolchain's parser alone:
         // swift run -c release navlayout-swift-bench
         .executableTarget(
             name: "navlayout-swift-bench",
             dependencies: ["NavLayoutService", "SwiftDelegate", "NavigationLayout", "JSON", "BenchmarkSupport"],
-            path: "Benchmarks/navlayout-swift-bench"),
+            path: "Benchmarks/navlayout-swift-bench",
+            // The peer, the toolchain's parser alone, is called directly (SwiftDelegate links it).
+            swiftSettings: [.unsafeFlags(["-I", swiftHost])]),
         // The executable: main.swift only; commands and flags are parsed in NavLayoutService.
         .executableTarget(name: "navlayout", dependencies: ["NavLayoutService"]),
         // What the service's schema and repositories cost next to bare storage-level peers.

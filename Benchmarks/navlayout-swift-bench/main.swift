@@ -1,7 +1,8 @@
 // Swift delegates: what a layout request that carries the app's Swift (`delegateSource`) costs once
 // its source has been seen, next to the same request with the delegate as JSON (as import-swift
 // prints it, source map included), both measured back to back in each repetition; and what a cold
-// import of the file costs (parse, interpret, write, check), in the same run.
+// import of the file costs (parse, interpret, write, check), next to its peer in the same run: the
+// toolchain's SwiftParser alone parsing the same bytes, a floor no import of the file goes below.
 //
 //     swift run -c release navlayout-swift-bench [--repetitions R] [FILE.swift]
 //
@@ -15,6 +16,7 @@ import JSON
 import NavLayoutService
 import NavigationLayout
 import SwiftDelegate
+import SwiftParser
 
 let usage = "usage: navlayout-swift-bench [--repetitions R] [FILE.swift]"
 var repetitions = 21
@@ -72,12 +74,20 @@ guard served(swiftBody) > 0, served(jsonBody) > 0, served(swiftBody) == served(j
 let swiftMicros = medianMicroseconds(repetitions: repetitions) { served(swiftBody) }
 let jsonMicros = medianMicroseconds(repetitions: repetitions) { served(jsonBody) }
 let ratio = medianRatio(repetitions: repetitions, { served(swiftBody) }, over: { served(jsonBody) })
-let cold = medianMicroseconds(repetitions: repetitions) {
+func coldImport() -> Int {
     (try? SwiftDelegateImport.run(Array(sourceData), path: "App/NavLayout.swift"))?.warnings.count ?? 1
 }
+func parseAlone() -> Int {
+    Array(sourceData).withUnsafeBufferPointer { Parser.parse(source: $0).statements.count }
+}
+let cold = medianMicroseconds(repetitions: repetitions) { coldImport() }
+let parse = medianMicroseconds(repetitions: repetitions) { parseAlone() }
+let coldOverParse = medianRatio(repetitions: repetitions, { coldImport() }, over: { parseAlone() })
 print(
     "\(file): \(sourceData.count) bytes of Swift; bodies \(swiftBody.count) (Swift) and \(jsonBody.count) (JSON) bytes")
 print(String(format: "request with the Swift source, seen before  %9.2f µs", swiftMicros))
 print(String(format: "same request with the delegate as JSON      %9.2f µs", jsonMicros))
 print(String(format: "Swift / JSON, paired median                 %9.3f x", ratio))
 print(String(format: "cold import of the file                     %9.2f µs", cold))
+print(String(format: "the toolchain's SwiftParser alone, same file %8.2f µs", parse))
+print(String(format: "cold import / parser alone, paired median   %9.3f x", coldOverParse))
