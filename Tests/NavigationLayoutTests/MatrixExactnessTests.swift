@@ -15,7 +15,7 @@ struct MatrixExactnessTests {
         "every cell of the default matrix equals LayoutEngine.solve of the cell's request",
         arguments: [
             "seed-delegate-guidance.json", "seed-delegate-prompt.json", "builtin-guidance.json",
-            "delegate-short-header.json",
+            "delegate-short-header.json", "delegate-safe-area-guide.json",
         ])
     func everyCellAsFresh(fixture: String) async throws {
         let body = try LayoutBody(document: try JSONParser().parse(try Fixtures.bytes(fixture)))
