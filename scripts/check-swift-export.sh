@@ -27,6 +27,7 @@ files=()
 index=0
 for fixture in Tests/Fixtures/seed-delegate-guidance.json Tests/Fixtures/seed-delegate-prompt.json \
     Tests/Fixtures/seed-delegate-guidance-moved-logo.json Tests/Fixtures/delegate-short-header.json \
+    Tests/Fixtures/delegate-layers.json \
     Tests/Fixtures/swift/corpus/*.json; do
     index=$((index + 1))
     export_file="$work/Export$index.swift"

@@ -123,6 +123,7 @@ struct DelegateDocumentBuilder {
             for member in wideMap.members { sourceMap[member.key] = member.value }
             if !variants.isEmpty { document["wide"] = .object(variants) }
         }
+        if let layers = promptLayers() { document["layers"] = layers }
         document["sourceMap"] = .object(sourceMap)
         warnAboutFoldedStyles()
         return .object(document)
@@ -406,6 +407,22 @@ struct DelegateDocumentBuilder {
         layout["constraints"] = .array(constraints)
         if let corners { layout["corners"] = .string(corners) }
         return .object(layout)
+    }
+
+    /// The views `showPrompt` leaves above the prompt (brought to the front after it was added), as
+    /// `layers`: the prompt, then those views, bottom to top. Without it the document's prompt is above
+    /// every view of its state, as a view added last is.
+    private mutating func promptLayers() -> JSONValue? {
+        guard let snapshot = narrow.prompt ?? wide?.prompt,
+            let prompt = snapshot.subviews.firstIndex(where: { $0.builtInName == "prompt" })
+        else { return nil }
+        var layers: [JSONValue] = [.string("prompt")]
+        for view in snapshot.subviews[(prompt + 1)...] {
+            guard let name = name(of: view) else { continue }
+            mapSource("layers[\(layers.count)]", snapshot.addedAt[ObjectIdentifier(view)])
+            layers.append(.string(name))
+        }
+        return layers.count > 1 ? .array(layers) : nil
     }
 
     /// Constraints active in every ready and guidance layout, made by the same code.

@@ -245,8 +245,10 @@ private struct SwiftWriter {
             }
             if let spacing = stack.spacing { line("\(stack.name).spacing = \(Self.number(spacing))", indent) }
         }
-        let topLevel = layout.views.filter { !nested.contains($0) && (available.contains($0) || appItems.contains($0)) }
-            .map { DelegateHandOver.buttons.contains($0) ? "\($0)!" : $0 }
+        let topLevel = zOrdered(
+            layout.views.filter { !nested.contains($0) && (available.contains($0) || appItems.contains($0)) }
+        )
+        .map { DelegateHandOver.buttons.contains($0) ? "\($0)!" : $0 }
         let shared = !document.shared.isEmpty
         if shared {
             wrapped("let shared = sharedConstraints(navMap: navMap, safeArea: safeArea\(sharedArguments))", indent)
@@ -398,7 +400,28 @@ private struct SwiftWriter {
     /// The SDK components the prompt's constraints name, kept from startGuidance for showPrompt.
     var promptNeighbours: [String] {
         let constraints = (document.prompt?.constraints ?? []) + (document.wide?.prompt?.constraints ?? [])
-        return components(in: names(constraints))
+        return components(in: names(constraints) + aboveThePrompt)
+    }
+
+    /// Views in the order `layers` stacks them: those it does not list first, in their order, then
+    /// those it lists, bottom to top, as the layout reports them.
+    func zOrdered(_ views: [String]) -> [String] {
+        guard let layers = document.layers else { return views }
+        return views.filter { !layers.contains($0) } + layers.filter { views.contains($0) }
+    }
+
+    /// The guidance views `layers` puts above the prompt, bottom to top: those after the prompt, or
+    /// every view it lists when it does not list the prompt. `showPrompt` brings them to the front
+    /// after adding the prompt. A button is not among them: the callback has no reference to it.
+    var aboveThePrompt: [String] {
+        guard let layers = document.layers, document.prompt != nil else { return [] }
+        let nested = Set(document.views.filter { $0.superview != nil }.map(\.name))
+        let guidance = (document.guidance?.views ?? []).filter {
+            !nested.contains($0) && !DelegateHandOver.buttons.contains($0)
+                && (DelegateHandOver.items(inState: "guidance").contains($0) || appItems.contains($0))
+        }
+        let start = layers.firstIndex(of: "prompt").map { $0 + 1 } ?? 0
+        return layers[start...].filter { guidance.contains($0) }
     }
 
     /// The prompt constraint that slides: the prompt's bottom or top held to the bottom of the map or
@@ -425,6 +448,7 @@ private struct SwiftWriter {
             line("guard let \(name) = \(name)View else { return }", 2)
         }
         line("navMap.addSubview(prompt)", 2)
+        for name in aboveThePrompt { line("navMap.bringSubviewToFront(\(name))", 2) }
         if let wide = document.wide?.prompt {
             line("if wideMode {", 2)
             writePromptBody(wide, indent: 3)

@@ -14,7 +14,7 @@ struct ExportTests {
         var delegates: [(String, JSONValue)] = []
         for name in [
             "seed-delegate-guidance.json", "seed-delegate-prompt.json", "seed-delegate-guidance-moved-logo.json",
-            "delegate-short-header.json",
+            "delegate-short-header.json", "delegate-layers.json",
         ] {
             guard case .object(let request) = try JSONParser().parse(try Fixtures.request(name)),
                 let delegate = request["delegate"]
@@ -35,7 +35,7 @@ struct ExportTests {
 
     @Test("import(export(document)) lays out every matrix cell as the document does")
     func roundTrip() async throws {
-        #expect(try Self.delegates().count >= 10)
+        #expect(try Self.delegates().count >= 12)
         let problems = try await OffPool.run { try Self.roundTripProblems() }
         #expect(problems.isEmpty, "\(problems)")
     }

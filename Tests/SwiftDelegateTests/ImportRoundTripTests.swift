@@ -20,6 +20,7 @@ struct ImportRoundTripTests {
         lines += result.hidden.map { "hidden \(name($0.name)) \($0.reason)" }
         lines.append("camera \(result.cameraViewport.map { "\($0)" } ?? "none")")
         lines.append("prompt \(result.prompt.map { "\($0.frame) \($0.corners)" } ?? "none")")
+        lines.append("layers \(result.layers.map(name))")
         lines += result.diagnostics.map { "diagnostic \($0.code.rawValue) \($0.items.map(name))" }
         return lines.sorted()
     }
