@@ -126,6 +126,7 @@ struct DelegateDocumentBuilder {
         if let layers = promptLayers() { document["layers"] = layers }
         document["sourceMap"] = .object(sourceMap)
         warnAboutFoldedStyles()
+        for layouts in [narrow, wide].compactMap({ $0 }) { checkEndings(layouts) }
         return .object(document)
     }
 
@@ -372,7 +373,8 @@ struct DelegateDocumentBuilder {
     ) throws(SwiftImportError) -> JSONValue {
         let before = guidance ?? LayoutSnapshot(subviews: [], guides: [], nestedViews: [], constraints: [])
         let at = callback ?? SwiftSourcePosition(path: "", line: 1, column: 1)
-        for constraint in before.constraints where !snapshot.constraints.contains(where: { $0 === constraint }) {
+        for constraint in before.constraints
+        where !snapshot.constraints.contains(where: { $0.identity == constraint.identity }) {
             throw SwiftImportError([
                 .init(
                     .error,
@@ -399,7 +401,8 @@ struct DelegateDocumentBuilder {
             ])
         }
         var constraints: [JSONValue] = []
-        for constraint in snapshot.constraints where !before.constraints.contains(where: { $0 === constraint }) {
+        for constraint in snapshot.constraints
+        where !before.constraints.contains(where: { $0.identity == constraint.identity }) {
             mapSource("\(path).constraints[\(constraints.count)]", constraint.madeAt)
             constraints.append(.string(try text(of: constraint)))
         }
@@ -407,6 +410,82 @@ struct DelegateDocumentBuilder {
         layout["constraints"] = .array(constraints)
         if let corners { layout["corners"] = .string(corners) }
         return .object(layout)
+    }
+
+    // MARK: Callbacks that end a layout
+
+    /// `hidePrompt` must give back the guidance layout and `stopGuidance` the ready one, or the layout
+    /// that follows a prompt or guidance is not the one the document describes: a constraint left
+    /// active or not active again, or a view left in the map or not added back, is a warning at the
+    /// code that made it (a view at the callback). Constraints count as the same when the same code
+    /// made them the same, so a callback may make them anew.
+    private mutating func checkEndings(_ layouts: DelegateInterpreter.Layouts) {
+        var leftByHidePrompt = Leftovers()
+        if let ending = layouts.afterHidePrompt, let guidance = layouts.guidance {
+            leftByHidePrompt = compare(
+                ending, with: guidance, callback: "hidePrompt", following: "the guidance layout after a prompt",
+                ignoring: Leftovers())
+        }
+        if let ending = layouts.afterStopGuidance, let ready = layouts.ready {
+            compare(
+                ending, with: ready, callback: "stopGuidance", following: "the ready layout after guidance",
+                ignoring: leftByHidePrompt)
+        }
+    }
+
+    /// What a callback that ends a layout left behind: constraints (by `sameness`) and views.
+    private struct Leftovers {
+        var constraints: Set<String> = []
+        var views: Set<ObjectIdentifier> = []
+    }
+
+    /// Warns about each difference between what `ending` left and the layout `expected`, except what
+    /// an earlier callback left behind (`ignoring`, reported there); returns what this one left.
+    @discardableResult
+    private mutating func compare(
+        _ ending: DelegateInterpreter.Ending, with expected: LayoutSnapshot, callback: String, following: String,
+        ignoring earlier: Leftovers
+    ) -> Leftovers {
+        func sameness(_ constraint: ConstraintRecord) -> String {
+            (try? key(constraint)) ?? "\(constraint.madeAt)"
+        }
+        let left = ending.layout
+        var leftovers = Leftovers()
+        let expectedKeys = Set(expected.constraints.map(sameness))
+        let leftKeys = Set(left.constraints.map(sameness))
+        for constraint in left.constraints where !expectedKeys.contains(sameness(constraint)) {
+            leftovers.constraints.insert(sameness(constraint))
+            guard !earlier.constraints.contains(sameness(constraint)) else { continue }
+            warn(
+                "this constraint is still active after \(callback), so \(following) keeps it: deactivate it in \(callback)",
+                at: constraint.madeAt)
+        }
+        for constraint in expected.constraints where !leftKeys.contains(sameness(constraint)) {
+            warn(
+                "\(callback) does not activate this constraint again, so \(following) lacks it", at: constraint.madeAt)
+        }
+        let expectedViews = expected.subviews + expected.nestedViews
+        let leftViews = left.subviews + left.nestedViews
+        for view in leftViews where !expectedViews.contains(where: { $0 === view }) {
+            leftovers.views.insert(ObjectIdentifier(view))
+            guard !earlier.views.contains(ObjectIdentifier(view)) else { continue }
+            warn(
+                "\(describe(view)) is still in the map view after \(callback), so \(following) shows it: remove it there",
+                at: ending.callback)
+        }
+        for view in expectedViews where !leftViews.contains(where: { $0 === view }) {
+            warn("\(callback) does not add \(describe(view)) back, so \(following) lacks it", at: ending.callback)
+        }
+        return leftovers
+    }
+
+    private func describe(_ view: LayoutItem) -> String {
+        name(of: view).map { "'\($0)'" } ?? "the view made at \(view.madeAt.map { "\($0.line):\($0.column)" } ?? "?")"
+    }
+
+    private mutating func warn(_ message: String, at position: SwiftSourcePosition) {
+        let warning = SwiftImportDiagnostic(.warning, message, at: position)
+        if !warnings.contains(warning) { warnings.append(warning) }
     }
 
     /// The views `showPrompt` leaves above the prompt (brought to the front after it was added), as
@@ -509,11 +588,9 @@ struct DelegateDocumentBuilder {
     private mutating func warnAboutFoldedStyles() {
         for snapshot in snapshots.compactMap({ $0 }) {
             for constraint in snapshot.constraints where Self.isFolded(constraint) {
-                let warning = SwiftImportDiagnostic(
-                    .warning,
+                warn(
                     "this constant mixes NavigationStyleValues with other numbers and is folded with the default style values; a request's style overrides do not move it",
                     at: constraint.madeAt)
-                if !warnings.contains(warning) { warnings.append(warning) }
             }
         }
     }

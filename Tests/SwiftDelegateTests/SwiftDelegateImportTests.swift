@@ -308,3 +308,128 @@ struct SwiftDelegateImportTests {
                 == true)
     }
 }
+
+extension SwiftDelegateImportTests {
+    @Test("a constraint whose constant a later callback changes keeps, in each state, the constant it had then")
+    func constantChangedByALaterCallback() throws {
+        let source = """
+            final class Layout: NSObject, NavigationLayoutDelegate {
+              var top: NSLayoutConstraint?
+              func enableNavigationUI(navMap: GMSMapView, newState: NavigationReadyUIState) {
+                navMap.addSubview(newState.viewport)
+                let constraint = newState.viewport.topAnchor.constraint(equalTo: navMap.topAnchor)
+                constraint.isActive = true
+                top = constraint
+              }
+              func startGuidance(navMap: GMSMapView, newState: ActiveGuidanceUIState, oldState: NavigationReadyUIState) {
+                top?.constant = 50
+                top?.priority = .defaultHigh
+              }
+            }
+            """
+        let document = try Self.document(source)
+        #expect(Self.constraints(document, "ready") == ["viewport.top == map.top"])
+        #expect(Self.constraints(document, "guidance") == ["viewport.top == map.top + 50 @high"])
+        #expect(document["shared"] == nil)
+    }
+}
+
+/// The callbacks that end a layout run after the others: hidePrompt must give back the guidance layout
+/// and stopGuidance the ready one, or the layout that follows is not the one the document describes.
+@Suite("Callbacks that end a layout")
+struct EndingCallbackTests {
+    /// A delegate with a ready layout (lines 5 to 10), a guidance layout (11 to 17), a prompt (18 to
+    /// 23), and the given hidePrompt and stopGuidance bodies (from line 24 on).
+    static func delegate(hidePrompt: String, stopGuidance: String) -> String {
+        """
+        final class Layout: NSObject, NavigationLayoutDelegate {
+          var ready: [NSLayoutConstraint] = []
+          var guidance: [NSLayoutConstraint] = []
+          var prompt: [NSLayoutConstraint] = []
+          func enableNavigationUI(navMap: GMSMapView, newState: NavigationReadyUIState) {
+            navMap.addSubview(newState.viewport)
+            navMap.addSubview(newState.googleLogo)
+            ready = [newState.viewport.topAnchor.constraint(equalTo: navMap.topAnchor)]
+            NSLayoutConstraint.activate(ready)
+          }
+          func startGuidance(navMap: GMSMapView, newState: ActiveGuidanceUIState, oldState: NavigationReadyUIState) {
+            NSLayoutConstraint.deactivate(ready)
+            navMap.addSubview(newState.turnCard)
+            guidance = [newState.turnCard.topAnchor.constraint(equalTo: navMap.topAnchor),
+                        newState.viewport.topAnchor.constraint(equalTo: newState.turnCard.bottomAnchor)]
+            NSLayoutConstraint.activate(guidance)
+          }
+          func showPrompt(navMap: GMSMapView, newPrompt: NavigationPromptView) {
+            navMap.addSubview(newPrompt)
+            prompt = [newPrompt.bottomAnchor.constraint(equalTo: navMap.bottomAnchor),
+                      newPrompt.leadingAnchor.constraint(equalTo: navMap.leadingAnchor)]
+            NSLayoutConstraint.activate(prompt)
+          }
+          func hidePrompt(navMap: GMSMapView, oldPrompt: NavigationPromptView) {
+        \(hidePrompt)
+          }
+          func stopGuidance(navMap: GMSMapView, newState: NavigationReadyUIState, oldState: ActiveGuidanceUIState) {
+        \(stopGuidance)
+          }
+        }
+        """
+    }
+
+    static let goodHide = "    oldPrompt.removeFromSuperview()"
+    static let goodStop = """
+            NSLayoutConstraint.deactivate(guidance)
+            oldState.turnCard.removeFromSuperview()
+            NSLayoutConstraint.activate(ready)
+        """
+
+    static func warnings(_ source: String) throws -> [String] {
+        try SwiftDelegateImport.run(Array(source.utf8), path: "Layout.swift").warnings.map(\.description)
+    }
+
+    @Test("callbacks that give back the layouts they end leave no warning")
+    func balancedCallbacks() throws {
+        #expect(try Self.warnings(Self.delegate(hidePrompt: Self.goodHide, stopGuidance: Self.goodStop)) == [])
+    }
+
+    @Test("a prompt left in the map, with its constraints, is a warning at each")
+    func promptLeftBehind() throws {
+        let source = Self.delegate(hidePrompt: "    _ = oldPrompt", stopGuidance: Self.goodStop)
+        #expect(
+            try Self.warnings(source) == [
+                "Layout.swift:20:15: warning: this constraint is still active after hidePrompt, so the guidance layout after a prompt keeps it: deactivate it in hidePrompt",
+                "Layout.swift:21:15: warning: this constraint is still active after hidePrompt, so the guidance layout after a prompt keeps it: deactivate it in hidePrompt",
+                "Layout.swift:24:3: warning: 'prompt' is still in the map view after hidePrompt, so the guidance layout after a prompt shows it: remove it there",
+            ])
+    }
+
+    @Test("guidance left in place and ready not restored are warnings at the constraints and the callback")
+    func readyNotRestored() throws {
+        let source = Self.delegate(
+            hidePrompt: Self.goodHide, stopGuidance: "    NSLayoutConstraint.deactivate(guidance)")
+        #expect(
+            try Self.warnings(source) == [
+                "Layout.swift:8:14: warning: stopGuidance does not activate this constraint again, so the ready layout after guidance lacks it",
+                "Layout.swift:27:3: warning: 'turnCard' is still in the map view after stopGuidance, so the ready layout after guidance shows it: remove it there",
+            ])
+    }
+
+    @Test("constraints made anew by the same code count as the same")
+    func remadeConstraints() throws {
+        let stop = """
+                NSLayoutConstraint.deactivate(guidance)
+                oldState.turnCard.removeFromSuperview()
+                enableNavigationUI(navMap: navMap, newState: newState)
+            """
+        #expect(try Self.warnings(Self.delegate(hidePrompt: Self.goodHide, stopGuidance: stop)) == [])
+    }
+
+    @Test("an ending callback the interpreter cannot read is a warning that it is not checked, not an error")
+    func unreadableEnding() throws {
+        let source = Self.delegate(hidePrompt: "    DispatchQueue.main.async {}", stopGuidance: Self.goodStop)
+        let warnings = try Self.warnings(source)
+        #expect(warnings.count == 1)
+        #expect(
+            warnings.first?.hasPrefix(
+                "Layout.swift:25:5: warning: hidePrompt is not checked against the layout it gives back: ") == true)
+    }
+}

@@ -60,6 +60,17 @@ final class DelegateInterpreter {
         var prompt: LayoutSnapshot?
         var guidanceCallback: SwiftSourcePosition?
         var promptCallback: SwiftSourcePosition?
+        /// What the callbacks that end a layout leave, run after the others in the SDK's order:
+        /// `hidePrompt` after the prompt (it should give back the guidance layout), `stopGuidance` after
+        /// guidance and any prompt (it should give back the ready layout); nil when not run or not read.
+        var afterHidePrompt: Ending?
+        var afterStopGuidance: Ending?
+    }
+
+    /// The layout a callback that ends a layout leaves, and where that callback is.
+    struct Ending {
+        var layout: LayoutSnapshot
+        var callback: SwiftSourcePosition
     }
 
     func run() throws(InterpretError) -> Layouts {
@@ -91,8 +102,40 @@ final class DelegateInterpreter {
                 arguments: [("navMap", navMap), ("newPrompt", prompt)], at: file.position(of: callback.name))
             layouts.prompt = try checkedSnapshot(after: callback)
             layouts.promptCallback = file.position(of: callback.funcKeyword)
+            if let hide = method(named: "hidePrompt", of: className) {
+                layouts.afterHidePrompt = ending(hide, [("navMap", navMap), ("oldPrompt", prompt)])
+            }
+        }
+        // Guidance ends after its prompt has gone: with a prompt the file does not take away, what
+        // stopGuidance leaves says nothing of it.
+        if layouts.guidance != nil, layouts.prompt == nil || layouts.afterHidePrompt != nil,
+            let stop = method(named: "stopGuidance", of: className)
+        {
+            layouts.afterStopGuidance = ending(
+                stop, [("navMap", navMap), ("newState", ready), ("oldState", guidance)])
         }
         return layouts
+    }
+
+    /// Runs a callback that ends a layout and returns what it leaves. One the interpreter cannot read
+    /// is a warning that it is not checked, at the construct, and leaves nothing to compare.
+    private func ending(_ callback: FunctionDeclSyntax, _ arguments: [(String, SymbolicValue)]) -> Ending? {
+        let className = file.delegateClass.name.text
+        do throws(InterpretError) {
+            _ = try call(
+                callback, receiver: .object(delegate), typeName: className, arguments: arguments,
+                at: file.position(of: callback.name))
+            return Ending(layout: world.snapshot(), callback: file.position(of: callback.funcKeyword))
+        } catch {
+            if case .refused(let diagnostic) = error {
+                let warning = SwiftImportDiagnostic(
+                    .warning,
+                    "\(callback.name.text) is not checked against the layout it gives back: \(diagnostic.message)",
+                    at: diagnostic.position)
+                if !warnings.contains(warning) { warnings.append(warning) }
+            }
+            return nil
+        }
     }
 
     /// The layout at the end of a callback, refused when an active constraint depends on a value only

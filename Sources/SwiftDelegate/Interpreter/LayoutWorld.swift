@@ -109,6 +109,7 @@ final class LayoutWorld {
     /// views, and the active constraints in the order they were activated.
     func snapshot() -> LayoutSnapshot {
         let active = constraints.filter(\.isActive).sorted { $0.activationOrder < $1.activationOrder }
+            .map { $0.frozen() }
         var arranged: [ObjectIdentifier: [LayoutItem]] = [:]
         for stack in subviews where stack.kind == .stack { arranged[ObjectIdentifier(stack)] = stack.arranged }
         return LayoutSnapshot(
@@ -122,6 +123,8 @@ struct LayoutSnapshot {
     var subviews: [LayoutItem]
     var guides: [LayoutItem]
     var nestedViews: [LayoutItem]
+    /// Copies of the active constraints as they were then (`ConstraintRecord.identity` tells which
+    /// are the same constraint in two snapshots).
     var constraints: [ConstraintRecord]
     /// The arranged subviews of each stack in the hierarchy, as they were then.
     var arranged: [ObjectIdentifier: [LayoutItem]] = [:]

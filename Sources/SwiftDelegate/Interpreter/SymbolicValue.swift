@@ -179,6 +179,8 @@ final class ConstraintRecord {
     /// Increases each time the constraint is activated: the order of a state's constraint list.
     var activationOrder = 0
     let madeAt: SwiftSourcePosition
+    /// For a copy a snapshot keeps: the live constraint it was taken from.
+    private var original: ConstraintRecord?
 
     init(
         first: LayoutAnchor, relation: String, second: LayoutAnchor?, multiplier: Double, constant: SymbolicValue,
@@ -190,6 +192,23 @@ final class ConstraintRecord {
         self.multiplier = multiplier
         self.constant = constant
         self.madeAt = madeAt
+    }
+
+    /// The live constraint, whichever copy of it this is: the same in every snapshot.
+    var identity: ObjectIdentifier { ObjectIdentifier(original ?? self) }
+
+    /// A copy with the values the constraint has now, for a snapshot: a later callback may change the
+    /// constant or the priority of the same constraint, and the state it ended keeps what it had.
+    func frozen() -> ConstraintRecord {
+        let copy = ConstraintRecord(
+            first: first, relation: relation, second: second, multiplier: multiplier, constant: constant,
+            madeAt: madeAt)
+        copy.priority = priority
+        copy.identifier = identifier
+        copy.isActive = isActive
+        copy.activationOrder = activationOrder
+        copy.original = original ?? self
+        return copy
     }
 }
 
