@@ -413,6 +413,20 @@ struct EndingCallbackTests {
             ])
     }
 
+    @Test("a view of the ready layout that stopGuidance does not add back is a warning at the callback")
+    func viewNotAddedBack() throws {
+        let stop = """
+                NSLayoutConstraint.deactivate(guidance)
+                oldState.turnCard.removeFromSuperview()
+                oldState.googleLogo.removeFromSuperview()
+                NSLayoutConstraint.activate(ready)
+            """
+        #expect(
+            try Self.warnings(Self.delegate(hidePrompt: Self.goodHide, stopGuidance: stop)) == [
+                "Layout.swift:27:3: warning: stopGuidance does not add 'googleLogo' back, so the ready layout after guidance lacks it"
+            ])
+    }
+
     @Test("constraints made anew by the same code count as the same")
     func remadeConstraints() throws {
         let stop = """
