@@ -415,28 +415,42 @@ struct DelegateDocumentBuilder {
     // MARK: Callbacks that end a layout
 
     /// `hidePrompt` must give back the guidance layout and `stopGuidance` the ready one, or the layout
-    /// that follows a prompt or guidance is not the one the document describes: a constraint left
-    /// active or not active again, or a view left in the map or not added back, is a warning at the
-    /// code that made it (a view at the callback). Constraints count as the same when the same code
-    /// made them the same, so a callback may make them anew.
+    /// that follows a prompt or guidance is not the one the document describes; `disableNavigationUI`
+    /// must take away every view, layout guide and constraint the delegate added (seed 000: clean up
+    /// when leaving a state, so that one state's views do not overlap the next). A constraint left
+    /// active or not active again, or a view or guide left in the map or not added back, is a warning
+    /// at the code that made it (a view at the callback). Constraints count as the same when the same
+    /// code made them the same, so a callback may make them anew.
     private mutating func checkEndings(_ layouts: DelegateInterpreter.Layouts) {
-        var leftByHidePrompt = Leftovers()
+        var leftEarlier = Leftovers()
         if let ending = layouts.afterHidePrompt, let guidance = layouts.guidance {
-            leftByHidePrompt = compare(
-                ending, with: guidance, callback: "hidePrompt", following: "the guidance layout after a prompt",
-                ignoring: Leftovers())
+            leftEarlier.formUnion(
+                compare(
+                    ending, with: guidance, callback: "hidePrompt", following: "the guidance layout after a prompt",
+                    ignoring: leftEarlier))
         }
         if let ending = layouts.afterStopGuidance, let ready = layouts.ready {
+            leftEarlier.formUnion(
+                compare(
+                    ending, with: ready, callback: "stopGuidance", following: "the ready layout after guidance",
+                    ignoring: leftEarlier))
+        }
+        if let ending = layouts.afterDisableNavigationUI {
             compare(
-                ending, with: ready, callback: "stopGuidance", following: "the ready layout after guidance",
-                ignoring: leftByHidePrompt)
+                ending, with: LayoutSnapshot(subviews: [], guides: [], nestedViews: [], constraints: []),
+                callback: "disableNavigationUI", following: "the map after navigation ends", ignoring: leftEarlier)
         }
     }
 
-    /// What a callback that ends a layout left behind: constraints (by `sameness`) and views.
+    /// What a callback that ends a layout left behind: constraints (by `sameness`), views and guides.
     private struct Leftovers {
         var constraints: Set<String> = []
         var views: Set<ObjectIdentifier> = []
+
+        mutating func formUnion(_ other: Leftovers) {
+            constraints.formUnion(other.constraints)
+            views.formUnion(other.views)
+        }
     }
 
     /// Warns about each difference between what `ending` left and the layout `expected`, except what
@@ -464,8 +478,8 @@ struct DelegateDocumentBuilder {
             warn(
                 "\(callback) does not activate this constraint again, so \(following) lacks it", at: constraint.madeAt)
         }
-        let expectedViews = expected.subviews + expected.nestedViews
-        let leftViews = left.subviews + left.nestedViews
+        let expectedViews = expected.subviews + expected.nestedViews + expected.guides
+        let leftViews = left.subviews + left.nestedViews + left.guides
         for view in leftViews where !expectedViews.contains(where: { $0 === view }) {
             leftovers.views.insert(ObjectIdentifier(view))
             guard !earlier.views.contains(ObjectIdentifier(view)) else { continue }

@@ -339,40 +339,44 @@ extension SwiftDelegateImportTests {
 @Suite("Callbacks that end a layout")
 struct EndingCallbackTests {
     /// A delegate with a ready layout (lines 5 to 10), a guidance layout (11 to 17), a prompt (18 to
-    /// 23), and the given hidePrompt and stopGuidance bodies (from line 24 on).
-    static func delegate(hidePrompt: String, stopGuidance: String) -> String {
-        """
-        final class Layout: NSObject, NavigationLayoutDelegate {
-          var ready: [NSLayoutConstraint] = []
-          var guidance: [NSLayoutConstraint] = []
-          var prompt: [NSLayoutConstraint] = []
-          func enableNavigationUI(navMap: GMSMapView, newState: NavigationReadyUIState) {
-            navMap.addSubview(newState.viewport)
-            navMap.addSubview(newState.googleLogo)
-            ready = [newState.viewport.topAnchor.constraint(equalTo: navMap.topAnchor)]
-            NSLayoutConstraint.activate(ready)
-          }
-          func startGuidance(navMap: GMSMapView, newState: ActiveGuidanceUIState, oldState: NavigationReadyUIState) {
-            NSLayoutConstraint.deactivate(ready)
-            navMap.addSubview(newState.turnCard)
-            guidance = [newState.turnCard.topAnchor.constraint(equalTo: navMap.topAnchor),
-                        newState.viewport.topAnchor.constraint(equalTo: newState.turnCard.bottomAnchor)]
-            NSLayoutConstraint.activate(guidance)
-          }
-          func showPrompt(navMap: GMSMapView, newPrompt: NavigationPromptView) {
-            navMap.addSubview(newPrompt)
-            prompt = [newPrompt.bottomAnchor.constraint(equalTo: navMap.bottomAnchor),
-                      newPrompt.leadingAnchor.constraint(equalTo: navMap.leadingAnchor)]
-            NSLayoutConstraint.activate(prompt)
-          }
-          func hidePrompt(navMap: GMSMapView, oldPrompt: NavigationPromptView) {
-        \(hidePrompt)
-          }
-          func stopGuidance(navMap: GMSMapView, newState: NavigationReadyUIState, oldState: ActiveGuidanceUIState) {
-        \(stopGuidance)
-          }
+    /// 23), the given hidePrompt and stopGuidance bodies (from line 24 on), and disableNavigationUI
+    /// with the given body, if any, after them.
+    static func delegate(hidePrompt: String, stopGuidance: String, disableNavigationUI: String? = nil) -> String {
+        let disable = disableNavigationUI.map {
+            "  func disableNavigationUI(navMap: GMSMapView, oldState: NavigationReadyUIState) {\n\($0)\n  }\n"
         }
-        """
+        return """
+            final class Layout: NSObject, NavigationLayoutDelegate {
+              var ready: [NSLayoutConstraint] = []
+              var guidance: [NSLayoutConstraint] = []
+              var prompt: [NSLayoutConstraint] = []
+              func enableNavigationUI(navMap: GMSMapView, newState: NavigationReadyUIState) {
+                navMap.addSubview(newState.viewport)
+                navMap.addSubview(newState.googleLogo)
+                ready = [newState.viewport.topAnchor.constraint(equalTo: navMap.topAnchor)]
+                NSLayoutConstraint.activate(ready)
+              }
+              func startGuidance(navMap: GMSMapView, newState: ActiveGuidanceUIState, oldState: NavigationReadyUIState) {
+                NSLayoutConstraint.deactivate(ready)
+                navMap.addSubview(newState.turnCard)
+                guidance = [newState.turnCard.topAnchor.constraint(equalTo: navMap.topAnchor),
+                            newState.viewport.topAnchor.constraint(equalTo: newState.turnCard.bottomAnchor)]
+                NSLayoutConstraint.activate(guidance)
+              }
+              func showPrompt(navMap: GMSMapView, newPrompt: NavigationPromptView) {
+                navMap.addSubview(newPrompt)
+                prompt = [newPrompt.bottomAnchor.constraint(equalTo: navMap.bottomAnchor),
+                          newPrompt.leadingAnchor.constraint(equalTo: navMap.leadingAnchor)]
+                NSLayoutConstraint.activate(prompt)
+              }
+              func hidePrompt(navMap: GMSMapView, oldPrompt: NavigationPromptView) {
+            \(hidePrompt)
+              }
+              func stopGuidance(navMap: GMSMapView, newState: NavigationReadyUIState, oldState: ActiveGuidanceUIState) {
+            \(stopGuidance)
+              }
+            \(disable ?? "")}
+            """
     }
 
     static let goodHide = "    oldPrompt.removeFromSuperview()"
@@ -424,6 +428,31 @@ struct EndingCallbackTests {
         #expect(
             try Self.warnings(Self.delegate(hidePrompt: Self.goodHide, stopGuidance: stop)) == [
                 "Layout.swift:27:3: warning: stopGuidance does not add 'googleLogo' back, so the ready layout after guidance lacks it"
+            ])
+    }
+
+    @Test("disableNavigationUI that takes away what the delegate added leaves no warning")
+    func cleanDisable() throws {
+        let disable = """
+                NSLayoutConstraint.deactivate(ready)
+                oldState.viewport.removeFromSuperview()
+                oldState.googleLogo.removeFromSuperview()
+            """
+        let source = Self.delegate(hidePrompt: Self.goodHide, stopGuidance: Self.goodStop, disableNavigationUI: disable)
+        #expect(try Self.warnings(source) == [])
+    }
+
+    @Test(
+        "a view and a constraint disableNavigationUI leaves behind are warnings (seed 000: clean up when leaving a state)"
+    )
+    func disableLeavesViews() throws {
+        let source = Self.delegate(
+            hidePrompt: Self.goodHide, stopGuidance: Self.goodStop,
+            disableNavigationUI: "    oldState.googleLogo.removeFromSuperview()")
+        #expect(
+            try Self.warnings(source) == [
+                "Layout.swift:8:14: warning: this constraint is still active after disableNavigationUI, so the map after navigation ends keeps it: deactivate it in disableNavigationUI",
+                "Layout.swift:32:3: warning: 'viewport' is still in the map view after disableNavigationUI, so the map after navigation ends shows it: remove it there",
             ])
     }
 

@@ -62,9 +62,11 @@ final class DelegateInterpreter {
         var promptCallback: SwiftSourcePosition?
         /// What the callbacks that end a layout leave, run after the others in the SDK's order:
         /// `hidePrompt` after the prompt (it should give back the guidance layout), `stopGuidance` after
-        /// guidance and any prompt (it should give back the ready layout); nil when not run or not read.
+        /// guidance and any prompt (it should give back the ready layout), `disableNavigationUI` last
+        /// (it should leave nothing the delegate added); nil when not run or not read.
         var afterHidePrompt: Ending?
         var afterStopGuidance: Ending?
+        var afterDisableNavigationUI: Ending?
     }
 
     /// The layout a callback that ends a layout leaves, and where that callback is.
@@ -113,6 +115,12 @@ final class DelegateInterpreter {
         {
             layouts.afterStopGuidance = ending(
                 stop, [("navMap", navMap), ("newState", ready), ("oldState", guidance)])
+        }
+        // Navigation ends from the ready state, once guidance has stopped.
+        if layouts.ready != nil, layouts.guidance == nil || layouts.afterStopGuidance != nil,
+            let disable = method(named: "disableNavigationUI", of: className)
+        {
+            layouts.afterDisableNavigationUI = ending(disable, [("navMap", navMap), ("oldState", ready)])
         }
         return layouts
     }
