@@ -9,12 +9,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then
-    export PATH="/opt/swift/usr/bin:$PATH"
-fi
-binary=${1:-.build/debug/navlayout}
-[ -x "$binary" ] || swift build --product navlayout
-binary=$(readlink -f "$binary")
+# shellcheck source=lib/navlayout-binary.sh
+. scripts/lib/navlayout-binary.sh
+navlayout_binary "${1:-}"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 

@@ -8,12 +8,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if ! command -v swiftc >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swiftc ]; then
-    export PATH="/opt/swift/usr/bin:$PATH"
-fi
-binary=${1:-.build/debug/navlayout}
-[ -x "$binary" ] || swift build --product navlayout
-binary=$(readlink -f "$binary")
+# shellcheck source=lib/navlayout-binary.sh
+. scripts/lib/navlayout-binary.sh
+navlayout_binary "${1:-}"
 stub=Tests/Fixtures/swift/stub
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

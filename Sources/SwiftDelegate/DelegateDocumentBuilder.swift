@@ -371,7 +371,7 @@ struct DelegateDocumentBuilder {
         _ snapshot: LayoutSnapshot, over guidance: LayoutSnapshot?, corners: String?,
         callback: SwiftSourcePosition?, path: String
     ) throws(SwiftImportError) -> JSONValue {
-        let before = guidance ?? LayoutSnapshot(subviews: [], guides: [], nestedViews: [], constraints: [])
+        let before = guidance ?? .empty
         let at = callback ?? SwiftSourcePosition(path: "", line: 1, column: 1)
         for constraint in before.constraints
         where !snapshot.constraints.contains(where: { $0.identity == constraint.identity }) {
@@ -437,12 +437,13 @@ struct DelegateDocumentBuilder {
         }
         if let ending = layouts.afterDisableNavigationUI {
             compare(
-                ending, with: LayoutSnapshot(subviews: [], guides: [], nestedViews: [], constraints: []),
-                callback: "disableNavigationUI", following: "the map after navigation ends", ignoring: leftEarlier)
+                ending, with: .empty, callback: "disableNavigationUI", following: "the map after navigation ends",
+                ignoring: leftEarlier)
         }
     }
 
-    /// What a callback that ends a layout left behind: constraints (by `sameness`), views and guides.
+    /// What a callback that ends a layout left behind: constraints (by what made them and their text),
+    /// views and guides.
     private struct Leftovers {
         var constraints: Set<String> = []
         var views: Set<ObjectIdentifier> = []
@@ -460,21 +461,23 @@ struct DelegateDocumentBuilder {
         _ ending: DelegateInterpreter.Ending, with expected: LayoutSnapshot, callback: String, following: String,
         ignoring earlier: Leftovers
     ) -> Leftovers {
-        func sameness(_ constraint: ConstraintRecord) -> String {
-            (try? key(constraint)) ?? "\(constraint.madeAt)"
+        func keyed(_ constraints: [ConstraintRecord]) -> [(constraint: ConstraintRecord, sameness: String)] {
+            constraints.map { ($0, (try? key($0)) ?? "\($0.madeAt)") }
         }
         let left = ending.layout
         var leftovers = Leftovers()
-        let expectedKeys = Set(expected.constraints.map(sameness))
-        let leftKeys = Set(left.constraints.map(sameness))
-        for constraint in left.constraints where !expectedKeys.contains(sameness(constraint)) {
-            leftovers.constraints.insert(sameness(constraint))
-            guard !earlier.constraints.contains(sameness(constraint)) else { continue }
+        let expectedConstraints = keyed(expected.constraints)
+        let leftConstraints = keyed(left.constraints)
+        let expectedKeys = Set(expectedConstraints.map(\.sameness))
+        let leftKeys = Set(leftConstraints.map(\.sameness))
+        for (constraint, sameness) in leftConstraints where !expectedKeys.contains(sameness) {
+            leftovers.constraints.insert(sameness)
+            guard !earlier.constraints.contains(sameness) else { continue }
             warn(
                 "this constraint is still active after \(callback), so \(following) keeps it: deactivate it in \(callback)",
                 at: constraint.madeAt)
         }
-        for constraint in expected.constraints where !leftKeys.contains(sameness(constraint)) {
+        for (constraint, sameness) in expectedConstraints where !leftKeys.contains(sameness) {
             warn(
                 "\(callback) does not activate this constraint again, so \(following) lacks it", at: constraint.madeAt)
         }

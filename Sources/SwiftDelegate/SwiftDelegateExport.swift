@@ -234,10 +234,10 @@ private struct SwiftWriter {
     /// A state's stacks filled, its views added and its constraints (and the shared ones) installed.
     mutating func writeLayoutBody(_ state: String, _ layout: StateLayout, indent: Int) {
         let available = DelegateHandOver.items(inState: state)
-        let nested = Set(document.views.filter { $0.superview != nil }.map(\.name))
+        let appItems = self.appItems
         for stack in document.stacks where layout.views.contains(stack.name) {
             let members = stack.arranged.filter { available.contains($0) || appItems.contains($0) }
-            let list = members.map { DelegateHandOver.buttons.contains($0) ? $0 : $0 }.joined(separator: ", ")
+            let list = members.joined(separator: ", ")
             if members.contains(where: DelegateHandOver.buttons.contains) {
                 line("\(stack.name).arrangedSubviews = [\(list)].compactMap { $0 }", indent)
             } else {
@@ -245,10 +245,8 @@ private struct SwiftWriter {
             }
             if let spacing = stack.spacing { line("\(stack.name).spacing = \(Self.number(spacing))", indent) }
         }
-        let topLevel = zOrdered(
-            layout.views.filter { !nested.contains($0) && (available.contains($0) || appItems.contains($0)) }
-        )
-        .map { DelegateHandOver.buttons.contains($0) ? "\($0)!" : $0 }
+        let topLevel = zOrdered(topLevelViews(of: layout, inState: state))
+            .map { DelegateHandOver.buttons.contains($0) ? "\($0)!" : $0 }
         let shared = !document.shared.isEmpty
         if shared {
             wrapped("let shared = sharedConstraints(navMap: navMap, safeArea: safeArea\(sharedArguments))", indent)
@@ -369,11 +367,7 @@ private struct SwiftWriter {
     func itemExpression(_ item: ItemReference) -> String {
         let base =
             item.name == "map" ? "navMap" : (DelegateHandOver.buttons.contains(item.name) ? "\(item.name)!" : item.name)
-        switch item.guide {
-        case nil: return base
-        case .margins: return "\(base).layoutMarginsGuide"
-        case .safeArea: return "\(base).safeAreaLayoutGuide"
-        }
+        return item.guide.map { "\(base).\($0.uiKitProperty)" } ?? base
     }
 
     func anchor(_ anchor: Anchor) -> String {
@@ -403,6 +397,15 @@ private struct SwiftWriter {
         return components(in: names(constraints) + aboveThePrompt)
     }
 
+    /// The views of a state's layout that it adds to the map itself: those the SDK hands over in that
+    /// state and the app's own, without the app views that sit inside another.
+    func topLevelViews(of layout: StateLayout, inState state: String) -> [String] {
+        let available = DelegateHandOver.items(inState: state)
+        let appItems = self.appItems
+        let nested = Set(document.views.filter { $0.superview != nil }.map(\.name))
+        return layout.views.filter { !nested.contains($0) && (available.contains($0) || appItems.contains($0)) }
+    }
+
     /// Views in the order `layers` stacks them: those it does not list first, in their order, then
     /// those it lists, bottom to top, as the layout reports them.
     func zOrdered(_ views: [String]) -> [String] {
@@ -414,11 +417,11 @@ private struct SwiftWriter {
     /// every view it lists when it does not list the prompt. `showPrompt` brings them to the front
     /// after adding the prompt. A button is not among them: the callback has no reference to it.
     var aboveThePrompt: [String] {
-        guard let layers = document.layers, document.prompt != nil else { return [] }
-        let nested = Set(document.views.filter { $0.superview != nil }.map(\.name))
-        let guidance = (document.guidance?.views ?? []).filter {
-            !nested.contains($0) && !DelegateHandOver.buttons.contains($0)
-                && (DelegateHandOver.items(inState: "guidance").contains($0) || appItems.contains($0))
+        guard let layers = document.layers, document.prompt != nil, let guidanceLayout = document.guidance else {
+            return []
+        }
+        let guidance = topLevelViews(of: guidanceLayout, inState: "guidance").filter {
+            !DelegateHandOver.buttons.contains($0)
         }
         let start = layers.firstIndex(of: "prompt").map { $0 + 1 } ?? 0
         return layers[start...].filter { guidance.contains($0) }

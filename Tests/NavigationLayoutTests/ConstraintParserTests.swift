@@ -186,6 +186,7 @@ struct ConstraintParserTests {
             Invalid(text: "a == b.top", column: 2, message: "expected '.' and an attribute after 'a'"),
             Invalid(text: "a.tpo == b.top", column: 3, message: "unknown attribute 'tpo' (did you mean 'top'?)"),
             Invalid(text: "a.top == b.margins", column: 19, message: "after 'b.margins'"),
+            Invalid(text: "a.top == b.safeArea", column: 20, message: "after 'b.safeArea'"),
             Invalid(text: "a.top == b.margins.lft", column: 20, message: "unknown attribute 'lft'"),
             Invalid(text: "1a.top == b.top", column: 1, message: "expected an item name"),
             Invalid(text: "a.top == b.top * 0", column: 18, message: "multiplier of 0"),

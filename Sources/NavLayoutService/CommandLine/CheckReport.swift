@@ -45,11 +45,16 @@ struct CheckReport {
         }
     }
 
+    /// The file and the layout checked: `FILE: delegate layout, guidance, wide mode`.
+    var heading: String {
+        "\(file): \(result.mode.rawValue) layout, \(result.navigation.rawValue)"
+            + (result.wideMode ? ", wide mode" : "")
+    }
+
+    func count(_ severity: Severity) -> Int { result.diagnostics.filter { $0.severity == severity }.count }
+
     var summary: String {
-        let errors = result.diagnostics.filter { $0.severity == .error }.count
-        let warnings = result.diagnostics.filter { $0.severity == .warning }.count
-        return "\(file): \(result.mode.rawValue) layout, \(result.navigation.rawValue)"
-            + (result.wideMode ? ", wide mode" : "") + ": \(errors) error(s), \(warnings) warning(s)"
+        "\(heading): \(count(.error)) error(s), \(count(.warning)) warning(s)"
     }
 
     func render(_ format: CheckReportFormat) -> String {
@@ -68,9 +73,7 @@ struct CheckReport {
     /// The findings of a request file: one block per finding, worst first, then a count.
     var readableText: String {
         var lines: [String] = []
-        lines.append(
-            "\(file): \(result.mode.rawValue) layout, \(result.navigation.rawValue)"
-                + (result.wideMode ? ", wide mode" : "") + ": \(result.status)")
+        lines.append("\(heading): \(result.status)")
         for diagnostic in ordered {
             let label: String
             switch diagnostic.severity {
@@ -87,10 +90,7 @@ struct CheckReport {
                 lines.append("        conflicts with: " + conflicting.joined(separator: "; "))
             }
         }
-        let errors = result.diagnostics.filter { $0.severity == .error }.count
-        let warnings = result.diagnostics.filter { $0.severity == .warning }.count
-        let notes = result.diagnostics.filter { $0.severity == .info }.count
-        lines.append("\(errors) error(s), \(warnings) warning(s), \(notes) note(s)")
+        lines.append("\(count(.error)) error(s), \(count(.warning)) warning(s), \(count(.info)) note(s)")
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -195,7 +195,7 @@ struct CheckReport {
     // MARK: JUnit
 
     var junit: String {
-        let failures = result.diagnostics.filter { $0.severity == .error }.count
+        let failures = count(.error)
         let cases = max(1, result.diagnostics.count)
         let name = XMLEscaping.escape("navlayout check \(file)")
         var lines = [

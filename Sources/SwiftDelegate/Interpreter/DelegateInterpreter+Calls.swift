@@ -190,12 +190,7 @@ extension DelegateInterpreter {
 
     func describe(_ value: SymbolicValue) -> String {
         switch value {
-        case .item(let item, let guide):
-            switch guide {
-            case nil: return describe(item)
-            case .margins: return describe(item) + "'s layoutMarginsGuide"
-            case .safeArea: return describe(item) + "'s safeAreaLayoutGuide"
-            }
+        case .item(let item, let guide): return describe(item) + (guide.map { "'s \($0.uiKitProperty)" } ?? "")
         case .anchor(let anchor): return "an anchor of \(describe(anchor.item))"
         case .constraint: return "a constraint"
         case .array: return "an array"

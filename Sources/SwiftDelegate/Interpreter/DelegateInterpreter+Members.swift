@@ -32,8 +32,7 @@ extension DelegateInterpreter {
                 throw refusal("baseline anchors are not modelled: use topAnchor or bottomAnchor", at: node)
             }
             if let guide {
-                let property = guide == .margins ? "layoutMarginsGuide" : "safeAreaLayoutGuide"
-                throw refusal("a \(property) is read for its anchors only", at: node)
+                throw refusal("a \(guide.uiKitProperty) is read for its anchors only", at: node)
             }
             switch name {
             case "layoutMarginsGuide":

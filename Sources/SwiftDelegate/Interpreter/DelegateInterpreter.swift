@@ -136,11 +136,9 @@ final class DelegateInterpreter {
             return Ending(layout: world.snapshot(), callback: file.position(of: callback.funcKeyword))
         } catch {
             if case .refused(let diagnostic) = error {
-                let warning = SwiftImportDiagnostic(
-                    .warning,
+                warn(
                     "\(callback.name.text) is not checked against the layout it gives back: \(diagnostic.message)",
                     at: diagnostic.position)
-                if !warnings.contains(warning) { warnings.append(warning) }
             }
             return nil
         }
@@ -184,7 +182,12 @@ final class DelegateInterpreter {
     }
 
     func warn(_ message: String, at node: some SyntaxProtocol) {
-        let diagnostic = SwiftImportDiagnostic(.warning, message, at: file.position(of: node))
+        warn(message, at: file.position(of: node))
+    }
+
+    /// Adds a warning once, however many times the code that earns it runs.
+    func warn(_ message: String, at position: SwiftSourcePosition) {
+        let diagnostic = SwiftImportDiagnostic(.warning, message, at: position)
         if !warnings.contains(diagnostic) { warnings.append(diagnostic) }
     }
 

@@ -120,6 +120,9 @@ final class LayoutWorld {
 
 /// The views, guides and active constraints at the end of one callback.
 struct LayoutSnapshot {
+    /// Nothing in the map: before the first callback, and after the last.
+    static var empty: LayoutSnapshot { LayoutSnapshot(subviews: [], guides: [], nestedViews: [], constraints: []) }
+
     var subviews: [LayoutItem]
     var guides: [LayoutItem]
     var nestedViews: [LayoutItem]

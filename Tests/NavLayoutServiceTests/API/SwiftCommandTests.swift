@@ -144,6 +144,25 @@ struct SwiftCommandTests {
         #expect(lines.last == "App/Conflicting.swift: delegate layout, ready: 1 error(s), 2 warning(s)")
     }
 
+    @Test("check on a request file prints the layout, each finding worst first, and the counts")
+    func checkRequestText() async {
+        let request = """
+            {"screen": {"width": 393, "height": 852, "safeArea": {"top": 59, "bottom": 34, "left": 0, "right": 0}},
+             "state": {"navigation": "ready"},
+             "delegate": {"ready": {"views": ["googleLogo", "viewport"], "constraints": [
+                 "googleLogo.leading == safeArea.leading", "googleLogo.bottom == safeArea.bottom",
+                 "viewport.leading == map.leading", "viewport.trailing == map.trailing",
+                 "viewport.top == safeArea.top", "viewport.bottom == map.bottom", "viewport.top == map.top"]}}}
+            """
+        let console = Console(files: ["layout.json": Array(request.utf8)])
+        #expect(await run(["check", "layout.json"], console) == 1)
+        let lines = console.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "layout.json: delegate layout, ready: error", "\(lines)")
+        #expect(lines.dropFirst().first?.hasPrefix("error   unsatisfiable-constraints [ready]") == true, "\(lines)")
+        #expect(lines.contains("        constraint: viewport.top == map.top"))
+        #expect(lines.last?.hasPrefix("1 error(s), ") == true && lines.last?.hasSuffix(" note(s)") == true)
+    }
+
     @Test("--format github writes one workflow annotation per finding, at its file, line and column")
     func githubFormat() async {
         let console = Console(files: ["App/Conflicting.swift": Array(Self.conflicting.utf8)])
