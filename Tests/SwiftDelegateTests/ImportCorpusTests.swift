@@ -23,7 +23,7 @@ struct ImportCorpusTests {
         #expect(
             Set(Self.styles).isSuperset(of: [
                 "ActivateArrays", "IsActiveHelpers", "StoredConstraints", "WideModeBranches", "HidingStacks",
-                "SwitchOverAppEnum", "ComponentSafeAreaGuides",
+                "SwitchOverAppEnum", "ComponentSafeAreaGuides", "ConstraintsByState",
             ]))
         #expect(Self.broken.count >= 8)
     }

@@ -206,7 +206,7 @@ struct SwiftDelegateImportTests {
                 "    DispatchQueue.main.async { viewport.removeFromSuperview() }",
                 "Layout.swift:11:5: error: work dispatched to run later"
             ),
-            ("    while true { }", "Layout.swift:11:5: error: `while true { }` is not read"),
+            ("    defer { }", "Layout.swift:11:5: error: `defer { }` is not read"),
             ("    let stack = UIStackView()", "Layout.swift:11:17: error: UIStackView is not read"),
             ("    _ = newState.buttons.count", "Layout.swift:11:9: error: reading count of newState.buttons"),
             (

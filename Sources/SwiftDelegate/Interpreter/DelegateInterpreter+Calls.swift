@@ -34,11 +34,15 @@ extension DelegateInterpreter {
             }
             if baseSyntax.is(SuperExprSyntax.self) { return .void }
             let receiver = try evaluate(baseSyntax, in: scope)
-            if case .array(let elements, let fromButtons) = receiver,
+            if case .array(let elements, let unordered) = receiver,
                 let changed = try mutatedArray(elements, name, arguments, at: call)
             {
-                try assign(.array(changed, fromButtons: fromButtons), to: baseSyntax, in: scope)
+                try assign(.array(changed, unordered: unordered), to: baseSyntax, in: scope)
                 return .void
+            }
+            if case .dictionary(let entries) = receiver {
+                return try callDictionaryMethod(
+                    name, on: entries, arguments, storingIn: baseSyntax, in: scope, at: call)
             }
             return try callMethod(name, on: receiver, arguments, at: call)
         }
@@ -65,6 +69,7 @@ extension DelegateInterpreter {
                 return try self.call(
                     function, receiver: nil, typeName: nil, arguments: arguments, at: file.position(of: call))
             }
+            if let value = try callStandardFunction(name, arguments, at: call) { return value }
             // Inside an extension of a UIKit type: `addSubview(view)` on `self`.
             if let selfValue = scope.selfValue, name.first?.isLowercase == true {
                 switch selfValue {
@@ -74,7 +79,7 @@ extension DelegateInterpreter {
             }
             return try construct(name, arguments, at: call)
         }
-        if callee.is(ArrayExprSyntax.self), arguments.isEmpty { return .array([], fromButtons: false) }
+        if callee.is(ArrayExprSyntax.self), arguments.isEmpty { return .array([], unordered: nil) }
         if let generic = callee.as(GenericSpecializationExprSyntax.self),
             let reference = generic.expression.as(DeclReferenceExprSyntax.self)
         {
@@ -89,6 +94,10 @@ extension DelegateInterpreter {
     {
         switch function {
         case .closure(let closure): return try callClosure(closure, arguments.map(\.value), at: node)
+        case .localFunction(let local):
+            return try call(
+                local.syntax, receiver: nil, typeName: nil, arguments: arguments, enclosing: local.scope,
+                at: file.position(of: node))
         case .boundMethod(let receiver, let name, _): return try callMethod(name, on: receiver, arguments, at: node)
         case .type(let name): return try construct(name, arguments, at: node)
         case .keyPath(let names):
@@ -105,7 +114,7 @@ extension DelegateInterpreter {
     /// the next parameter).
     func call(
         _ function: FunctionDeclSyntax, receiver: SymbolicValue?, typeName: String?, arguments: [CallArgument],
-        at position: SwiftSourcePosition
+        enclosing: Scope? = nil, at position: SwiftSourcePosition
     ) throws(InterpretError) -> SymbolicValue {
         var labelled: [(label: String?, value: SymbolicValue)] = []
         let parameters = Array(function.signature.parameterClause.parameters)
@@ -118,7 +127,44 @@ extension DelegateInterpreter {
                 labelled.append((argument.label, argument.value))
             }
         }
-        return try call(function, receiver: receiver, typeName: typeName, arguments: labelled, at: position)
+        return try call(
+            function, receiver: receiver, typeName: typeName, arguments: labelled, enclosing: enclosing, at: position)
+    }
+
+    /// The standard library's free functions a layout uses: `zip` over two arrays, `min` and `max` of
+    /// plain numbers; nil for any other name.
+    private func callStandardFunction(_ name: String, _ arguments: [CallArgument], at node: some SyntaxProtocol)
+        throws(InterpretError) -> SymbolicValue?
+    {
+        switch name {
+        case "zip":
+            guard arguments.count == 2, case .array(let first, let firstOrder) = arguments[0].value,
+                case .array(let second, let secondOrder) = arguments[1].value
+            else {
+                throw refusal("zip takes two arrays the interpreter knows", at: node)
+            }
+            if let order = firstOrder ?? secondOrder { throw orderRefusal("pairing", order, at: node) }
+            return .array(
+                zip(first, second).map {
+                    .tuple([TupleElement(label: nil, value: $0), TupleElement(label: nil, value: $1)])
+                },
+                unordered: nil)
+        case "min", "max":
+            var numbers: [Double] = []
+            for argument in arguments {
+                if case .unknown = argument.value { return argument.value }
+                guard argument.label == nil, case .number(let number) = argument.value, number.isPlainNumber else {
+                    throw refusal(
+                        "\(name) is read on plain numbers only (not style values, which a request may override)",
+                        at: node)
+                }
+                numbers.append(number.constant)
+            }
+            guard numbers.count >= 2 else { throw refusal("\(name) takes two numbers or more", at: node) }
+            return .number(Quantity(numbers.dropFirst().reduce(numbers[0], name == "min" ? Swift.min : Swift.max)))
+        default:
+            return nil
+        }
     }
 
     // MARK: Methods
@@ -194,6 +240,8 @@ extension DelegateInterpreter {
         case .anchor(let anchor): return "an anchor of \(describe(anchor.item))"
         case .constraint: return "a constraint"
         case .array: return "an array"
+        case .dictionary: return "a dictionary"
+        case .tuple: return "a tuple"
         case .navigationState(let state): return "a \(state.typeName)"
         case .button: return "a NavigationUIButton"
         case .type(let name): return "'\(name)'"
@@ -270,8 +318,13 @@ extension DelegateInterpreter {
             return .constraint(try makeConstraint(from: anchor, arguments, at: node))
         case .item(let item, nil):
             return try callViewMethod(name, on: item, arguments, at: node)
-        case .array(let elements, let fromButtons):
-            return try callArrayMethod(name, on: elements, fromButtons: fromButtons, arguments, at: node)
+        case .array(let elements, let unordered):
+            return try callArrayMethod(name, on: elements, unordered: unordered, arguments, at: node)
+        case .dictionary(let entries):
+            // Reached without the expression that holds the dictionary (a method named without a
+            // call), so only what reads it: its entries as `(key:, value:)` tuples.
+            return try callArrayMethod(
+                name, on: Self.keyValuePairs(entries), unordered: .dictionary, arguments, at: node)
         default:
             return nil
         }
@@ -497,7 +550,7 @@ extension DelegateInterpreter {
     }
 
     private func callArrayMethod(
-        _ name: String, on elements: [SymbolicValue], fromButtons: Bool, _ arguments: [CallArgument],
+        _ name: String, on elements: [SymbolicValue], unordered: UnpromisedOrder?, _ arguments: [CallArgument],
         at node: some SyntaxProtocol
     ) throws(InterpretError) -> SymbolicValue? {
         func function() throws(InterpretError) -> SymbolicValue {
@@ -517,11 +570,13 @@ extension DelegateInterpreter {
                 }
                 try checkGrowth(result.count, at: node)
             }
-            return .array(result, fromButtons: fromButtons)
+            return .array(result, unordered: unordered)
         case "forEach":
             let body = try function()
-            if fromButtons, case .closure(let closure) = body { buttonLoops.append(closure.scope) }
-            defer { if fromButtons, case .closure = body { buttonLoops.removeLast() } }
+            let loop: (Scope, UnpromisedOrder)? =
+                if let unordered, case .closure(let closure) = body { (closure.scope, unordered) } else { nil }
+            if let loop { unorderedLoops.append(loop) }
+            defer { if loop != nil { unorderedLoops.removeLast() } }
             for element in elements { _ = try apply(body, [CallArgument(label: nil, value: element)], at: node) }
             return .void
         case "filter", "first", "contains", "allSatisfy":
@@ -530,7 +585,7 @@ extension DelegateInterpreter {
                 return .bool(false)
             }
             if name == "first", arguments.isEmpty {
-                if fromButtons { throw buttonOrderRefusal("taking the first of", at: node) }
+                if let unordered { throw orderRefusal("taking the first of", unordered, at: node) }
                 return elements.first ?? .nilValue
             }
             let predicate = try function()
@@ -540,20 +595,30 @@ extension DelegateInterpreter {
                 if try truth(of: verdict, at: node) { matches.append(element) }
             }
             switch name {
-            case "filter": return .array(matches, fromButtons: fromButtons)
+            case "filter": return .array(matches, unordered: unordered)
             case "contains": return .bool(!matches.isEmpty)
             case "allSatisfy": return .bool(matches.count == elements.count)
             default:
-                if fromButtons, matches.count > 1 {
-                    throw buttonOrderRefusal("first(where:) matching more than one of", at: node)
+                if let unordered, matches.count > 1 {
+                    throw orderRefusal("first(where:) matching more than one of", unordered, at: node)
                 }
                 return matches.first ?? .nilValue
             }
         case "reversed", "sorted", "shuffled", "dropFirst", "dropLast", "prefix", "suffix", "last", "firstIndex",
             "enumerated":
-            if fromButtons { throw buttonOrderRefusal("\(name) over", at: node) }
-            if name == "reversed" { return .array(elements.reversed(), fromButtons: false) }
-            return nil
+            if let unordered { throw orderRefusal("\(name) over", unordered, at: node) }
+            switch name {
+            case "reversed": return .array(elements.reversed(), unordered: nil)
+            case "enumerated" where arguments.isEmpty:
+                let pairs = elements.enumerated().map { offset, element in
+                    SymbolicValue.tuple([
+                        TupleElement(label: "offset", value: .number(Quantity(Double(offset)))),
+                        TupleElement(label: "element", value: element),
+                    ])
+                }
+                return .array(pairs, unordered: nil)
+            default: return nil
+            }
         default:
             return nil
         }

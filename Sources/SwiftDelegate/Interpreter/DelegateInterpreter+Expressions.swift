@@ -82,13 +82,18 @@ extension DelegateInterpreter {
         if let array = expression.as(ArrayExprSyntax.self) {
             var values: [SymbolicValue] = []
             for element in array.elements { values.append(try evaluateFull(element.expression, in: scope)) }
-            return .array(values, fromButtons: false)
+            return .array(values, unordered: nil)
         }
         if let tuple = expression.as(TupleExprSyntax.self) {
-            guard tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil else {
-                throw refusal("tuples are not read", at: tuple)
+            if tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil {
+                return try evaluateFull(only.expression, in: scope)
             }
-            return try evaluateFull(only.expression, in: scope)
+            var elements: [TupleElement] = []
+            for element in tuple.elements {
+                elements.append(
+                    TupleElement(label: element.label?.text, value: try evaluateFull(element.expression, in: scope)))
+            }
+            return .tuple(elements)
         }
         if let closure = expression.as(ClosureExprSyntax.self) {
             return .closure(Closure(syntax: closure, scope: scope))
@@ -141,8 +146,8 @@ extension DelegateInterpreter {
             return try runBody(statements, in: Scope(parent: scope))
         }
         if expression.is(SuperExprSyntax.self) { return .type("super") }
-        if expression.is(DictionaryExprSyntax.self) {
-            return .unknown(reason: "a dictionary", at: file.position(of: expression))
+        if let dictionary = expression.as(DictionaryExprSyntax.self) {
+            return try evaluateDictionary(dictionary, in: scope)
         }
         throw refusal(
             "\(quoted(expression)) is not read by the interpreter: write the layout with anchors, constraints and plain values",
@@ -268,9 +273,9 @@ extension DelegateInterpreter {
         switch (left, right) {
         case (.unknown, _): return left
         case (_, .unknown): return right
-        case (.array(let a, let aButtons), .array(let b, let bButtons)) where symbol == "+":
+        case (.array(let a, let aOrder), .array(let b, let bOrder)) where symbol == "+":
             try checkGrowth(a.count + b.count, at: node)
-            return .array(a + b, fromButtons: aButtons || bButtons)
+            return .array(a + b, unordered: aOrder ?? bOrder)
         case (.string(let a), .string(let b)) where symbol == "+":
             try checkGrowth(a.utf8.count + b.utf8.count, at: node)
             return .string(a + b)
@@ -369,38 +374,12 @@ extension DelegateInterpreter {
         case (.constraint(let a), .constraint(let b)): return a === b
         case (.object(let a), .object(let b)): return a === b
         case (.button(let a), .button(let b)): return a == b
+        case (.tuple(let a), .tuple(let b)) where a.count == b.count:
+            for (x, y) in zip(a, b) where !(try equal(x.value, y.value, at: node)) { return false }
+            return true
         default:
             throw refusal("these two values cannot be compared by the interpreter", at: node)
         }
-    }
-
-    // MARK: Subscripts
-
-    private func evaluateSubscript(_ node: SubscriptCallExprSyntax, in scope: Scope) throws(InterpretError)
-        -> SymbolicValue
-    {
-        let base = try evaluate(node.calledExpression, in: scope)
-        guard case .array(let elements, let fromButtons) = base else {
-            try requireKnown(base, for: "the subscript", at: node)
-            throw refusal("only arrays are subscripted", at: node)
-        }
-        if fromButtons { throw buttonOrderRefusal("indexing", at: node) }
-        guard node.arguments.count == 1, let argument = node.arguments.first,
-            case .number(let index) = try evaluateFull(argument.expression, in: scope), index.isPlainNumber,
-            let position = Int(exactly: index.constant)
-        else {
-            throw refusal("the index is not a number the interpreter knows", at: node)
-        }
-        guard elements.indices.contains(position) else {
-            throw refusal("index \(position) is out of range: the array has \(elements.count) elements", at: node)
-        }
-        return elements[position]
-    }
-
-    func buttonOrderRefusal(_ construct: String, at node: some SyntaxProtocol) -> InterpretError {
-        refusal(
-            "\(construct) newState.buttons depends on their number and order, which the SDK does not promise: find a button by its type (newState.buttons.first { $0.type == .compass })",
-            at: node)
     }
 
     // MARK: Assignment
@@ -410,8 +389,8 @@ extension DelegateInterpreter {
         if target.is(DiscardAssignmentExprSyntax.self) { return }
         if let reference = target.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text
-            if let loop = buttonLoops.last, !scope.declaresBelow(loop, name), scope.lookup(name) != nil {
-                throw buttonOrderRefusal("a loop that carries '\(name)' from one of", at: reference)
+            if let loop = unorderedLoops.last, !scope.declaresBelow(loop.scope, name), scope.lookup(name) != nil {
+                throw orderRefusal("a loop that carries '\(name)' from one of", loop.order, at: reference)
             }
             if scope.assign(name, named(value, name)) { return }
             if let selfValue = scope.selfValue, case .object(let object) = selfValue {
@@ -419,6 +398,10 @@ extension DelegateInterpreter {
                 return
             }
             throw refusal("'\(name)' is not declared in this file", at: reference)
+        }
+        if let subscriptCall = target.as(SubscriptCallExprSyntax.self) {
+            try assign(value, toSubscript: subscriptCall, in: scope)
+            return
         }
         if let access = target.as(MemberAccessExprSyntax.self), let baseSyntax = access.base {
             let base: SymbolicValue
@@ -430,14 +413,15 @@ extension DelegateInterpreter {
             try setMember(access.declName.baseName.text, of: base, to: value, at: access)
             return
         }
-        throw refusal("this assignment target is not read: assign a local or a property", at: target)
+        throw refusal(
+            "this assignment target is not read: assign a local, a property or an element", at: target)
     }
 
     func assignField(_ name: String, of object: ObjectInstance, _ value: SymbolicValue, at node: some SyntaxProtocol)
         throws(InterpretError)
     {
-        if buttonLoops.last != nil {
-            throw buttonOrderRefusal("a loop that stores '\(name)' from one of", at: node)
+        if let loop = unorderedLoops.last {
+            throw orderRefusal("a loop that stores '\(name)' from one of", loop.order, at: node)
         }
         object.fields[name] = named(value, name)
     }

@@ -48,7 +48,7 @@ extension DelegateInterpreter {
             case "translatesAutoresizingMaskIntoConstraints", "isHidden":
                 return .bool(false)
             case "arrangedSubviews" where item.kind == .stack:
-                return .array(item.arranged.map { .item($0, guide: nil) }, fromButtons: false)
+                return .array(item.arranged.map { .item($0, guide: nil) }, unordered: nil)
             case "superview":
                 if let parent = item.superview { return .item(parent, guide: nil) }
                 return world.isInHierarchy(item) ? .item(world.map, guide: nil) : .nilValue
@@ -67,10 +67,13 @@ extension DelegateInterpreter {
             case "secondAnchor": return constraint.second.map(SymbolicValue.anchor) ?? .nilValue
             default: throw refusal("'\(name)' of a constraint is not read", at: node)
             }
-        case .array(let elements, let fromButtons):
+        case .array(let elements, let unordered):
             switch name {
             case "count", "isEmpty", "first", "last":
-                if fromButtons { throw buttonOrderRefusal("reading \(name) of", at: node) }
+                // A dictionary's keys and values have a known number, newState.buttons does not.
+                if let unordered, unordered == .buttons || name == "first" || name == "last" {
+                    throw orderRefusal("reading \(name) of", unordered, at: node)
+                }
                 switch name {
                 case "count": return .number(Quantity(Double(elements.count)))
                 case "isEmpty": return .bool(elements.isEmpty)
@@ -86,7 +89,7 @@ extension DelegateInterpreter {
                 return .bool(state.wideMode)
             }
             if name == "buttons" {
-                return .array(state.buttonTypes.map(SymbolicValue.button), fromButtons: true)
+                return .array(state.buttonTypes.map(SymbolicValue.button), unordered: .buttons)
             }
             guard state.components.contains(name) else {
                 throw refusal(
@@ -102,6 +105,13 @@ extension DelegateInterpreter {
             }
         case .priority(let priority):
             if name == "rawValue" { return .number(Quantity(priority)) }
+        case .dictionary(let entries):
+            if let value = dictionaryMember(entries, name) { return value }
+            return .boundMethod(receiver: base, name: name, at: position)
+        case .tuple(let elements):
+            if let index = Int(name), elements.indices.contains(index) { return elements[index].value }
+            if let element = elements.first(where: { $0.label == name }) { return element.value }
+            throw refusal("this tuple has no element '\(name)'", at: node)
         case .unknown:
             return base
         case .nilValue:

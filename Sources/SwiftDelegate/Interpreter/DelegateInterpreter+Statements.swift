@@ -1,6 +1,6 @@
 internal import SwiftSyntax
 
-/// Statements: declarations of locals, conditions, loops and `return`.
+/// Statements: declarations of locals and local functions, conditions, loops and `return`.
 extension DelegateInterpreter {
     func execute(_ statements: CodeBlockItemListSyntax, in scope: Scope) throws(InterpretError) -> ControlFlow {
         for statement in statements {
@@ -17,6 +17,12 @@ extension DelegateInterpreter {
         case .decl(let declaration):
             if let variable = declaration.as(VariableDeclSyntax.self) {
                 try declare(variable, in: scope)
+                return .normal
+            }
+            // A local function sees the locals of the scope it is declared in, those declared after
+            // it included (Swift lets local functions call each other whatever their order).
+            if let function = declaration.as(FunctionDeclSyntax.self) {
+                scope.declare(function.name.text, .localFunction(LocalFunction(syntax: function, scope: scope)))
                 return .normal
             }
             throw refusal(
@@ -50,11 +56,36 @@ extension DelegateInterpreter {
         if let loop = statement.as(ForStmtSyntax.self) {
             return try executeFor(loop, in: scope)
         }
+        if let loop = statement.as(WhileStmtSyntax.self) {
+            while true {
+                let body = Scope(parent: scope)
+                guard try conditionsHold(loop.conditions, in: scope, bindingInto: body) else { return .normal }
+                if let flow = Self.loopExit(try execute(loop.body.statements, in: body)) { return flow }
+            }
+        }
+        if let loop = statement.as(RepeatStmtSyntax.self) {
+            repeat {
+                if let flow = Self.loopExit(try execute(loop.body.statements, in: Scope(parent: scope))) {
+                    return flow
+                }
+            } while try truth(of: try evaluateFull(loop.condition, in: scope), at: loop.condition)
+            return .normal
+        }
         if statement.is(BreakStmtSyntax.self) { return .breakLoop }
         if statement.is(ContinueStmtSyntax.self) { return .continueLoop }
         throw refusal(
-            "\(quoted(statement)) is not read in a layout delegate: write it with if, guard, switch or for",
+            "\(quoted(statement)) is not read in a layout delegate: write it with if, guard, switch or a loop",
             at: statement)
+    }
+
+    /// How a loop ends after one pass of its body: nil to go on, `.normal` after `break`, or the
+    /// `return` that leaves the function. The step limit ends a loop that never does.
+    static func loopExit(_ flow: ControlFlow) -> ControlFlow? {
+        switch flow {
+        case .normal, .continueLoop: return nil
+        case .breakLoop: return .normal
+        case .returned: return flow
+        }
     }
 
     /// An expression used as a statement: `if` and `switch` may return from the function.
@@ -74,18 +105,41 @@ extension DelegateInterpreter {
 
     private func declare(_ variable: VariableDeclSyntax, in scope: Scope) throws(InterpretError) {
         for binding in variable.bindings {
-            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
-                if binding.pattern.is(WildcardPatternSyntax.self), let initializer = binding.initializer {
-                    _ = try evaluateFull(initializer.value, in: scope)
-                    continue
+            guard let initializer = binding.initializer else {
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
+                    throw refusal("a name declared without a value is one name", at: binding.pattern)
                 }
-                throw refusal("declare one name per binding (tuple patterns are not read)", at: binding.pattern)
-            }
-            if let initializer = binding.initializer {
-                scope.declare(name, named(try evaluateFull(initializer.value, in: scope), name))
-            } else {
                 scope.declare(name, .nilValue)
+                continue
             }
+            try bind(binding.pattern, to: try evaluateFull(initializer.value, in: scope), in: scope)
+        }
+    }
+
+    /// Declares the names of a pattern: one name, `_`, or a tuple of patterns taking a tuple's elements
+    /// in order (`let (offset, view) = pair`, `for (index, card) in cards.enumerated()`). A declaration
+    /// names the views it binds; a loop variable, which takes many, does not.
+    func bind(_ pattern: PatternSyntax, to value: SymbolicValue, in scope: Scope, naming: Bool = true)
+        throws(InterpretError)
+    {
+        if let name = pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+            scope.declare(name, naming ? named(value, name) : value)
+            return
+        }
+        if pattern.is(WildcardPatternSyntax.self) { return }
+        guard let tuple = pattern.as(TuplePatternSyntax.self) else {
+            throw refusal("this pattern is not read: bind names, `_` or a tuple of them", at: pattern)
+        }
+        guard case .tuple(let elements) = value else {
+            try requireKnown(value, for: "the tuple pattern", at: pattern)
+            throw refusal("this tuple pattern takes apart a value that is not a tuple", at: pattern)
+        }
+        guard elements.count == tuple.elements.count else {
+            throw refusal(
+                "this pattern has \(tuple.elements.count) elements and the tuple \(elements.count)", at: pattern)
+        }
+        for (element, part) in zip(tuple.elements, elements) {
+            try bind(element.pattern, to: part.value, in: scope, naming: naming)
         }
     }
 
@@ -115,21 +169,44 @@ extension DelegateInterpreter {
                 return switchCase.statements
             case .case(let label):
                 for item in label.caseItems {
-                    if item.whereClause != nil {
-                        throw refusal("a case with a where clause is not read: test the value with if", at: item)
-                    }
-                    guard let pattern = item.pattern.as(ExpressionPatternSyntax.self) else {
+                    if item.pattern.is(WildcardPatternSyntax.self) {
+                        // `case _`: matches whatever the subject is.
+                    } else if let pattern = item.pattern.as(ExpressionPatternSyntax.self) {
+                        guard try matches(pattern.expression, subject, in: scope) else { continue }
+                    } else {
                         throw refusal(
                             "only cases that name values are read (binding patterns are not)", at: item.pattern)
                     }
-                    let candidate = try evaluateFull(pattern.expression, in: scope)
-                    if try equal(subject, candidate, at: pattern) { return switchCase.statements }
+                    if let whereClause = item.whereClause {
+                        let condition = try evaluateFull(whereClause.condition, in: scope)
+                        guard try truth(of: condition, at: whereClause.condition) else { continue }
+                    }
+                    return switchCase.statements
                 }
             @unknown default:
                 throw refusal("this case is not read", at: switchCase)
             }
         }
         return nil
+    }
+
+    /// Whether a case's pattern matches the subject: `_` matches anything, a tuple matches element by
+    /// element, and any other expression is a value compared with `==`.
+    private func matches(_ pattern: ExprSyntax, _ subject: SymbolicValue, in scope: Scope) throws(InterpretError)
+        -> Bool
+    {
+        if pattern.is(DiscardAssignmentExprSyntax.self) { return true }
+        if let tuple = pattern.as(TupleExprSyntax.self), tuple.elements.count > 1, case .tuple(let values) = subject {
+            guard values.count == tuple.elements.count else {
+                throw refusal(
+                    "this pattern has \(tuple.elements.count) elements and the value \(values.count)", at: tuple)
+            }
+            for (element, value) in zip(tuple.elements, values) {
+                guard try matches(element.expression, value.value, in: scope) else { return false }
+            }
+            return true
+        }
+        return try equal(subject, try evaluateFull(pattern, in: scope), at: pattern)
     }
 
     /// Evaluates the conditions of an `if`, `guard` or `while`; `if let` binds into `bindingInto`.
@@ -188,40 +265,33 @@ extension DelegateInterpreter {
         }
         let sequence = try evaluateFull(loop.sequence, in: scope)
         let elements: [SymbolicValue]
-        let fromButtons: Bool
+        let unordered: UnpromisedOrder?
         switch sequence {
-        case .array(let values, let buttons):
+        case .array(let values, let order):
             elements = values
-            fromButtons = buttons
+            unordered = order
+        case .dictionary(let entries):
+            elements = Self.keyValuePairs(entries)
+            unordered = .dictionary
         default:
             try requireKnown(sequence, for: "the loop", at: loop.sequence)
             throw refusal("the loop runs over something that is not an array the interpreter knows", at: loop.sequence)
         }
-        let name = loop.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
-        if name == nil, !loop.pattern.is(WildcardPatternSyntax.self) {
-            throw refusal("loop over one name (tuple patterns are not read)", at: loop.pattern)
-        }
-        if fromButtons { buttonLoops.append(scope) }
-        defer { if fromButtons { buttonLoops.removeLast() } }
+        if let unordered { unorderedLoops.append((scope, unordered)) }
+        defer { if unordered != nil { unorderedLoops.removeLast() } }
         for element in elements {
             let body = Scope(parent: scope)
-            if let name { body.declare(name, element) }
+            try bind(loop.pattern, to: element, in: body, naming: false)
             if let whereClause = loop.whereClause {
                 guard try truth(of: try evaluateFull(whereClause.condition, in: body), at: whereClause) else {
                     continue
                 }
             }
-            switch try execute(loop.body.statements, in: body) {
-            case .normal, .continueLoop: continue
-            case .breakLoop: return .normal
-            case .returned(let value):
-                if fromButtons {
-                    throw refusal(
-                        "returning from a loop over newState.buttons depends on their order, which the SDK does not promise: find a button by its type",
-                        at: loop)
-                }
-                return .returned(value)
+            guard let flow = Self.loopExit(try execute(loop.body.statements, in: body)) else { continue }
+            if let unordered, case .returned = flow {
+                throw orderRefusal("returning from a loop over", unordered, at: loop)
             }
+            return flow
         }
         return .normal
     }

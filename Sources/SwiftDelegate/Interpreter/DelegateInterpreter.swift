@@ -18,11 +18,11 @@ enum ControlFlow {
 /// A small abstract interpreter over the delegate file: it runs the callbacks in the SDK's order on
 /// symbolic objects, as UIKit would, and records the views and constraints each leaves in place.
 ///
-/// It follows what a delegate is made of: stored properties, locals, arrays and `+`, methods, nested
-/// classes, extension helpers, conditions and loops over known values, closures, `UIView.animate`
-/// (whose blocks end where the animation rests). Whatever it cannot know (code outside the file,
-/// geometry read at run time, recursion, the order of `newState.buttons`) stops it with an error at
-/// the construct, never a silent drop.
+/// It follows what a delegate is made of: stored properties, locals, arrays and `+`, tuples,
+/// dictionaries, methods, local functions, nested classes, extension helpers, conditions and loops
+/// over known values, closures, `UIView.animate` (whose blocks end where the animation rests).
+/// Whatever it cannot know (code outside the file, geometry read at run time, recursion, the order of
+/// `newState.buttons` or of a dictionary) stops it with an error at the construct, never a silent drop.
 final class DelegateInterpreter {
     let file: ParsedDelegateFile
     let world = LayoutWorld()
@@ -40,8 +40,8 @@ final class DelegateInterpreter {
     /// The functions running now, by their position in the file, to refuse recursion.
     private var running: [Int] = []
     static let callDepthLimit = 64
-    /// Scopes of the loops over `newState.buttons` running now.
-    var buttonLoops: [Scope] = []
+    /// Scopes of the loops running now over elements whose order nothing promises.
+    var unorderedLoops: [(scope: Scope, order: UnpromisedOrder)] = []
     /// Static properties already evaluated, by type and name.
     var statics: [String: SymbolicValue] = [:]
     let globalScope = Scope(parent: nil)
@@ -379,17 +379,19 @@ final class DelegateInterpreter {
         running.removeLast()
     }
 
-    /// Runs a function of the file with `receiver` as `self`.
+    /// Runs a function of the file with `receiver` as `self`; a local function runs in the scope it
+    /// was declared in (`enclosing`), with that scope's `self`.
     func call(
         _ function: FunctionDeclSyntax, receiver: SymbolicValue?, typeName: String?,
-        arguments: [(label: String?, value: SymbolicValue)], at position: SwiftSourcePosition
+        arguments: [(label: String?, value: SymbolicValue)], enclosing: Scope? = nil,
+        at position: SwiftSourcePosition
     ) throws(InterpretError) -> SymbolicValue {
         try enter(function, at: position)
         defer { leave() }
         guard let body = function.body else {
             throw refusal("'\(function.name.text)' has no body to run", at: position)
         }
-        let scope = Scope(parent: globalScope, selfValue: receiver, typeName: typeName)
+        let scope = Scope(parent: enclosing ?? globalScope, selfValue: receiver, typeName: typeName)
         try bind(function.signature.parameterClause.parameters, arguments, in: scope, at: position)
         return try runBody(body.statements, in: scope)
     }

@@ -15,9 +15,13 @@ indirect enum SymbolicValue {
     case item(LayoutItem, guide: ItemReference.OwnGuide?)
     case anchor(LayoutAnchor)
     case constraint(ConstraintRecord)
-    /// An array; `fromButtons` when its elements come from `newState.buttons`, whose number and order
-    /// the SDK does not promise.
-    case array([SymbolicValue], fromButtons: Bool)
+    /// An array; `unordered` when nothing promises the order of its elements (they come from
+    /// `newState.buttons`, or from a dictionary's keys or values).
+    case array([SymbolicValue], unordered: UnpromisedOrder?)
+    /// A dictionary, its entries in the order the code added them.
+    case dictionary([DictionaryEntry])
+    /// A tuple, `(offset: 0, element: view)`: elements read by position (`.0`) or label.
+    case tuple([TupleElement])
     case object(ObjectInstance)
     /// `newState` / `oldState`: the navigation state a callback receives.
     case navigationState(NavigationStateValue)
@@ -27,6 +31,8 @@ indirect enum SymbolicValue {
     case enumCase(String)
     case priority(Double)
     case closure(Closure)
+    /// A function declared inside a function, with the scope it is declared in.
+    case localFunction(LocalFunction)
     /// A key path such as `\.view`, applied as a function by `map` and friends.
     case keyPath([String])
     /// A method of a value, named without a call (`forEach(navMap.addSubview)`).
@@ -101,6 +107,32 @@ struct LayoutAnchor {
 struct Closure {
     var syntax: ClosureExprSyntax
     var scope: Scope
+}
+
+/// Where the elements of an array come from when nothing promises their order: the SDK does not
+/// promise the number or order of `newState.buttons`, nor Swift the order of a dictionary's keys and
+/// values. The interpreter runs them in one order, so what depends on it is refused.
+enum UnpromisedOrder {
+    case buttons
+    case dictionary
+}
+
+/// A key of a dictionary and its value.
+struct DictionaryEntry {
+    var key: SymbolicValue
+    var value: SymbolicValue
+}
+
+/// A function declared inside another, with the scope it sees.
+struct LocalFunction {
+    var syntax: FunctionDeclSyntax
+    var scope: Scope
+}
+
+/// An element of a tuple, and its label when it has one.
+struct TupleElement {
+    var label: String?
+    var value: SymbolicValue
 }
 
 /// A view, layout guide, hiding stack or SDK component, with identity: UIKit's objects are references.

@@ -1,0 +1,193 @@
+import SwiftDelegate
+import Testing
+
+/// The interpreter on the control flow and the values real delegates use beyond arrays and `if`:
+/// local functions, `while` and `repeat`, `case ... where`, tuples (`enumerated()`, `zip`) and
+/// dictionaries, with the refusals of what depends on an order nothing promises.
+@Suite("Importing control flow, tuples and dictionaries")
+struct ControlFlowAndCollectionsTests {
+    typealias Import = SwiftDelegateImportTests
+
+    static func constraints(_ body: String, members: String = "") throws -> [String] {
+        Import.constraints(try Import.document(Import.guidanceDelegate(body, members: members)))
+    }
+
+    static func errors(_ body: String, members: String = "") -> [String] {
+        Import.errors(Import.guidanceDelegate(body, members: members))
+    }
+
+    @Test("a local function sees the locals and self around it, takes labels and defaults, and is not recursive")
+    func localFunctions() throws {
+        let constraints = try Self.constraints(
+            """
+                let margin: CGFloat = 12
+                func pin(_ view: UIView, to edge: CGFloat = 0) -> [NSLayoutConstraint] {
+                  [view.leadingAnchor.constraint(equalTo: navMap.leadingAnchor, constant: margin + edge),
+                   view.topAnchor.constraint(equalTo: navMap.topAnchor, constant: spacing)]
+                }
+                NSLayoutConstraint.activate(pin(turnCard) + pin(viewport, to: 4))
+            """, members: "  let spacing: CGFloat = 30")
+        #expect(
+            constraints == [
+                "turnCard.leading == map.leading + 12", "turnCard.top == map.top + 30",
+                "viewport.leading == map.leading + 16", "viewport.top == map.top + 30",
+            ])
+        let recursion = Self.errors(
+            """
+                func again() { again() }
+                again()
+            """)
+        #expect(recursion.contains { $0.hasPrefix("Layout.swift:11:20: error: recursion") }, "\(recursion)")
+    }
+
+    @Test("while and repeat loops run on known values; one that does not end stops at the step limit")
+    func whileAndRepeat() throws {
+        let constraints = try Self.constraints(
+            """
+                var offset: CGFloat = 0
+                var made: [NSLayoutConstraint] = []
+                while offset < 30 {
+                  offset += 10
+                  if offset == 20 { continue }
+                  made.append(turnCard.topAnchor.constraint(greaterThanOrEqualTo: navMap.topAnchor, constant: offset))
+                }
+                repeat {
+                  offset -= 5
+                  if offset < 20 { break }
+                } while true
+                made.append(viewport.topAnchor.constraint(equalTo: navMap.topAnchor, constant: offset))
+                NSLayoutConstraint.activate(made)
+            """)
+        #expect(
+            constraints == [
+                "turnCard.top >= map.top + 10", "turnCard.top >= map.top + 30", "viewport.top == map.top + 15",
+            ])
+        let endless = Self.errors("    while true { }")
+        #expect(
+            endless.contains { $0.hasPrefix("Layout.swift:11:11: error: the callbacks take more than") }, "\(endless)")
+        let unknown = Self.errors("    while navMap.bounds.width > 0 { }")
+        #expect(unknown.contains { $0.hasPrefix("Layout.swift:11:11: error: a condition depends on") }, "\(unknown)")
+    }
+
+    @Test("a case with a where clause, `_`, and a tuple of values is matched as Swift matches it")
+    func switchCases() throws {
+        let constraints = try Self.constraints(
+            """
+                let compact = true
+                let inset: CGFloat
+                switch (newState.wideMode, compact) {
+                case (true, _): inset = 40
+                case (false, _) where false: inset = 30
+                case (false, true) where compact: inset = 20
+                case _: inset = 10
+                }
+                turnCard.topAnchor.constraint(equalTo: navMap.topAnchor, constant: inset).isActive = true
+            """)
+        #expect(constraints == ["turnCard.top == map.top + 20"])
+    }
+
+    @Test("tuples: literals, labels, positions, destructuring, enumerated() and zip")
+    func tuples() throws {
+        let constraints = try Self.constraints(
+            """
+                let (top, leading) = (CGFloat(8), CGFloat(16))
+                let insets = (bottom: 24, trailing: 4)
+                var made = [turnCard.topAnchor.constraint(equalTo: navMap.topAnchor, constant: top)]
+                made.append(turnCard.leadingAnchor.constraint(equalTo: navMap.leadingAnchor, constant: leading))
+                made.append(viewport.bottomAnchor.constraint(equalTo: navMap.bottomAnchor, constant: -insets.bottom))
+                made.append(viewport.trailingAnchor.constraint(equalTo: navMap.trailingAnchor, constant: -insets.1))
+                for (index, view) in [turnCard, viewport].enumerated() {
+                  made.append(view.widthAnchor.constraint(equalToConstant: 100 + 50 * CGFloat(index)))
+                }
+                for (view, height) in zip([turnCard, viewport], [60, 300]) where height > 100 {
+                  made.append(view.heightAnchor.constraint(equalToConstant: height))
+                }
+                for pair in [turnCard].enumerated() {
+                  made.append(pair.element.centerXAnchor.constraint(equalTo: navMap.centerXAnchor, constant: pair.offset))
+                }
+                NSLayoutConstraint.activate(made)
+            """)
+        #expect(
+            constraints == [
+                "turnCard.top == map.top + 8", "turnCard.leading == map.leading + 16",
+                "viewport.bottom == map.bottom - 24", "viewport.trailing == map.trailing - 4",
+                "turnCard.width == 100", "viewport.width == 150", "viewport.height == 300",
+                "turnCard.centerX == map.centerX",
+            ])
+        let mismatch = Self.errors("    let (a, b) = (1, 2, 3)")
+        #expect(
+            mismatch.contains { $0.hasPrefix("Layout.swift:11:9: error: this pattern has 2 elements") }, "\(mismatch)")
+        let numbered = Self.errors(
+            """
+                for (index, button) in newState.buttons.enumerated() {
+                  button.view.topAnchor.constraint(equalTo: navMap.topAnchor, constant: 50 * CGFloat(index)).isActive = true
+                }
+            """)
+        #expect(numbered.contains { $0.contains("error: enumerated over newState.buttons depends on") }, "\(numbered)")
+    }
+
+    @Test("dictionaries: literals, reads by key and with a default, writes, removal, count and their values")
+    func dictionaries() throws {
+        let constraints = try Self.constraints(
+            """
+                var byState: [String: [NSLayoutConstraint]] = [
+                  "ready": [turnCard.topAnchor.constraint(equalTo: navMap.topAnchor)],
+                  "guidance": [turnCard.topAnchor.constraint(equalTo: navMap.topAnchor, constant: 10)],
+                ]
+                byState["guidance", default: []].append(viewport.topAnchor.constraint(equalTo: turnCard.bottomAnchor))
+                byState["prompt"] = [viewport.bottomAnchor.constraint(equalTo: navMap.bottomAnchor)]
+                byState["prompt"] = nil
+                _ = byState.removeValue(forKey: "ready")
+                let gaps: [Bool: CGFloat] = [true: 40, false: 8]
+                let gap = gaps[1 > 2] ?? 0
+                if byState.count == 1, byState["missing"] == nil, !byState.isEmpty {
+                  NSLayoutConstraint.activate(byState["guidance"]!)
+                  NSLayoutConstraint.activate(byState.values.flatMap { $0 })
+                }
+                turnCard.leadingAnchor.constraint(equalTo: navMap.leadingAnchor, constant: gap).isActive = true
+            """)
+        #expect(
+            constraints == [
+                "turnCard.top == map.top + 10", "viewport.top == turnCard.bottom",
+                "turnCard.leading == map.leading + 8",
+            ])
+    }
+
+    @Test("what depends on a dictionary's order is refused at its line; a key written twice is refused")
+    func dictionaryRefusals() {
+        let dictionary = "    let views = [\"card\": turnCard, \"viewport\": viewport]\n"
+        let cases: [(body: String, expected: String)] = [
+            (
+                dictionary + "    views.values.first?.topAnchor.constraint(equalTo: navMap.topAnchor).isActive = true",
+                "Layout.swift:12:5: error: reading first of a dictionary's entries depends on their order"
+            ),
+            (
+                dictionary + "    var last = turnCard\n    for (_, view) in views { last = view }",
+                "Layout.swift:13:30: error: a loop that carries 'last' from one of a dictionary's entries"
+            ),
+            (
+                dictionary + "    _ = views.keys.sorted()",
+                "Layout.swift:12:9: error: sorted over a dictionary's entries depends on their order"
+            ),
+            ("    let gaps = [1: 8, 1: 9]", "Layout.swift:11:23: error: this key is written twice"),
+            ("    let gaps = [1: 8]\n    _ = gaps[1, 2]", "Layout.swift:12:9: error: a dictionary is read by [key]"),
+        ]
+        for (body, expected) in cases {
+            let errors = Self.errors(body)
+            #expect(errors.contains { $0.hasPrefix(expected) }, "\(body): \(errors)")
+        }
+    }
+
+    @Test("an array element is set by subscript")
+    func arrayElementAssignment() throws {
+        let constraints = try Self.constraints(
+            """
+                var made = [turnCard.topAnchor.constraint(equalTo: navMap.topAnchor)]
+                made[0] = viewport.topAnchor.constraint(equalTo: navMap.topAnchor, constant: 5)
+                NSLayoutConstraint.activate(made)
+            """)
+        #expect(constraints == ["viewport.top == map.top + 5"])
+        let outside = Self.errors("    var made = [1]\n    made[3] = 2")
+        #expect(outside.contains { $0.hasPrefix("Layout.swift:12:5: error: index 3 is out of range") }, "\(outside)")
+    }
+}
