@@ -134,7 +134,7 @@ private struct SwiftWriter {
         line("private var promptConstraints: [NSLayoutConstraint] = []", 1)
         line("private var promptSlide: NSLayoutConstraint?", 1)
         line("private var wideMode = false", 1)
-        for name in promptNeighbours {
+        for name in promptNeighbours + promptButtons {
             line("private var \(name)View: UIView?", 1)
         }
         line()
@@ -202,7 +202,7 @@ private struct SwiftWriter {
         var used = layout.views + names(layout.constraints) + names(document.shared)
         if let wide { used += wide.views + names(wide.constraints) }
         for stack in document.stacks where used.contains(stack.name) { used += stack.arranged }
-        if state == "guidance", document.prompt != nil { used += promptNeighbours }
+        if state == "guidance", document.prompt != nil { used += promptNeighbours + promptButtons }
         let available = DelegateHandOver.items(inState: state)
         if used.contains("safeArea") || !document.shared.isEmpty {
             line("let safeArea = navMap.safeAreaLayoutGuide", 2)
@@ -215,7 +215,7 @@ private struct SwiftWriter {
         }
         if state == "guidance" {
             line("wideMode = newState.wideMode", 2)
-            for name in promptNeighbours { line("\(name)View = \(name)", 2) }
+            for name in promptNeighbours + promptButtons { line("\(name)View = \(name)", 2) }
         }
         for guide in document.guides { line("navMap.addLayoutGuide(\(guide))", 2) }
         if let wide {
@@ -415,16 +415,21 @@ private struct SwiftWriter {
 
     /// The guidance views `layers` puts above the prompt, bottom to top: those after the prompt, or
     /// every view it lists when it does not list the prompt. `showPrompt` brings them to the front
-    /// after adding the prompt. A button is not among them: the callback has no reference to it.
+    /// after adding the prompt.
     var aboveThePrompt: [String] {
         guard let layers = document.layers, document.prompt != nil, let guidanceLayout = document.guidance else {
             return []
         }
-        let guidance = topLevelViews(of: guidanceLayout, inState: "guidance").filter {
-            !DelegateHandOver.buttons.contains($0)
-        }
+        let guidance = topLevelViews(of: guidanceLayout, inState: "guidance")
         let start = layers.firstIndex(of: "prompt").map { $0 + 1 } ?? 0
         return layers[start...].filter { guidance.contains($0) }
+    }
+
+    /// The buttons among the views above the prompt. The guidance layout keeps a reference to each
+    /// for `showPrompt`, which brings it to the front when the state has it (the SDK does not promise
+    /// every button in every state).
+    var promptButtons: [String] {
+        DelegateHandOver.buttons.filter(aboveThePrompt.contains)
     }
 
     /// The prompt constraint that slides: the prompt's bottom or top held to the bottom of the map or
@@ -451,7 +456,13 @@ private struct SwiftWriter {
             line("guard let \(name) = \(name)View else { return }", 2)
         }
         line("navMap.addSubview(prompt)", 2)
-        for name in aboveThePrompt { line("navMap.bringSubviewToFront(\(name))", 2) }
+        for name in aboveThePrompt {
+            if promptButtons.contains(name) {
+                line("if let \(name)View { navMap.bringSubviewToFront(\(name)View) }", 2)
+            } else {
+                line("navMap.bringSubviewToFront(\(name))", 2)
+            }
+        }
         if let wide = document.wide?.prompt {
             line("if wideMode {", 2)
             writePromptBody(wide, indent: 3)
