@@ -5,11 +5,16 @@
 // toolchain's SwiftParser alone parsing the same bytes, a floor no import of the file goes below.
 //
 //     swift run -c release navlayout-swift-bench [--repetitions R] [FILE.swift]
+//     navlayout-swift-bench --profile import|parse|request COUNT [FILE.swift]
 //
 // Each request goes the way POST /v1/layouts?record=false serves it: the body parsed, its source
 // resolved (`SwiftImports.resolveBody`, a no-op for the JSON body), the layout solved by a pipeline
 // that has seen it, and the answer's bytes written. FILE defaults to the SDK documentation's
 // BasicLayoutDelegate; the screen and state are seed-delegate-prompt.json's (guidance, a prompt shown).
+//
+// --profile runs one stage COUNT times after a warm-up, for the instruction and allocation budgets of
+// scripts/check-budgets.sh: `import` a cold import, `parse` the toolchain's parser alone on the same
+// bytes (what the import costs beyond it is ours), `request` the Swift request once seen.
 import BenchmarkSupport
 import Foundation
 import JSON
@@ -18,13 +23,18 @@ import NavigationLayout
 import SwiftDelegate
 import SwiftParser
 
-let usage = "usage: navlayout-swift-bench [--repetitions R] [FILE.swift]"
+let usage = """
+    usage: navlayout-swift-bench [--repetitions R] [FILE.swift]
+           navlayout-swift-bench --profile import|parse|request COUNT [FILE.swift]
+    """
 var repetitions = 21
 var file = "Tests/Fixtures/swift/BasicLayoutDelegate.swift"
+var profile: ProfileRequest?
 var reader = OptionReader(CommandLine.arguments, usage: usage)
 while let option = reader.nextOption() {
     switch option {
     case "--repetitions": repetitions = reader.positiveInteger()
+    case "--profile": profile = reader.profile(stages: ["import", "parse", "request"])
     default:
         if option.hasPrefix("--") { reader.fail() }
         file = option
@@ -71,15 +81,23 @@ guard served(swiftBody) > 0, served(jsonBody) > 0, served(swiftBody) == served(j
     print("the Swift and JSON requests do not solve to answers of the same size")
     exit(1)
 }
-let swiftMicros = medianMicroseconds(repetitions: repetitions) { served(swiftBody) }
-let jsonMicros = medianMicroseconds(repetitions: repetitions) { served(jsonBody) }
-let ratio = medianRatio(repetitions: repetitions, { served(swiftBody) }, over: { served(jsonBody) })
 func coldImport() -> Int {
     (try? SwiftDelegateImport.run(Array(sourceData), path: "App/NavLayout.swift"))?.warnings.count ?? 1
 }
 func parseAlone() -> Int {
     Array(sourceData).withUnsafeBufferPointer { Parser.parse(source: $0).statements.count }
 }
+if let profile {
+    switch profile.stage {
+    case "import": profile.run { coldImport() }
+    case "parse": profile.run { parseAlone() }
+    default: profile.run { served(swiftBody) }
+    }
+    exit(0)
+}
+let swiftMicros = medianMicroseconds(repetitions: repetitions) { served(swiftBody) }
+let jsonMicros = medianMicroseconds(repetitions: repetitions) { served(jsonBody) }
+let ratio = medianRatio(repetitions: repetitions, { served(swiftBody) }, over: { served(jsonBody) })
 let cold = medianMicroseconds(repetitions: repetitions) { coldImport() }
 let parse = medianMicroseconds(repetitions: repetitions) { parseAlone() }
 let coldOverParse = medianRatio(repetitions: repetitions, { coldImport() }, over: { parseAlone() })

@@ -8,21 +8,15 @@
 enum BracketNesting {
     static let limit = 10
 
-    /// The line and column (1-based, columns in bytes) of the first bracket past `limit`, if any.
-    static func firstTooDeep(in bytes: [UInt8], limit: Int = limit) -> (line: Int, column: Int)? {
+    /// The byte offset of the first bracket past `limit`, if any.
+    static func firstTooDeep(in bytes: [UInt8], limit: Int = limit) -> Int? {
         var depth = 0
-        var line = 1
-        var lineStart = 0
         var index = 0
         let count = bytes.count
         func at(_ offset: Int) -> UInt8 { offset < count ? bytes[offset] : 0 }
         while index < count {
             let byte = bytes[index]
             switch byte {
-            case UInt8(ascii: "\n"):
-                line += 1
-                lineStart = index + 1
-                index += 1
             case UInt8(ascii: "/") where at(index + 1) == UInt8(ascii: "/"):
                 while index < count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
             case UInt8(ascii: "/") where at(index + 1) == UInt8(ascii: "*"):
@@ -37,10 +31,6 @@ enum BracketNesting {
                         index += 2
                         if nesting == 0 { break }
                     } else {
-                        if bytes[index] == UInt8(ascii: "\n") {
-                            line += 1
-                            lineStart = index + 1
-                        }
                         index += 1
                     }
                 }
@@ -65,11 +55,7 @@ enum BracketNesting {
                         index += 2
                         continue
                     }
-                    if current == UInt8(ascii: "\n") {
-                        line += 1
-                        lineStart = index + 1
-                        if !multiline { break }
-                    }
+                    if current == UInt8(ascii: "\n"), !multiline { break }
                     let quotes = multiline ? 3 : 1
                     if current == UInt8(ascii: "\""),
                         (0..<quotes).allSatisfy({ at(index + $0) == UInt8(ascii: "\"") }),
@@ -82,7 +68,7 @@ enum BracketNesting {
                 }
             case UInt8(ascii: "["):
                 depth += 1
-                if depth > limit { return (line, index - lineStart + 1) }
+                if depth > limit { return index }
                 index += 1
             case UInt8(ascii: "]"):
                 depth = max(0, depth - 1)

@@ -525,22 +525,16 @@ struct DelegateDocumentBuilder {
     private func sharedConstraints() throws(SwiftImportError) -> [ConstraintRecord] {
         let states = [narrow.ready, narrow.guidance, wide?.ready, wide?.guidance].compactMap { $0 }
         guard states.count >= 2, let first = states.first else { return [] }
+        var others: [Set<String>] = []
+        for state in states.dropFirst() {
+            var keys = Set<String>()
+            for constraint in state.constraints { keys.insert(try key(constraint)) }
+            others.append(keys)
+        }
         var shared: [ConstraintRecord] = []
         for constraint in first.constraints {
             let wanted = try key(constraint)
-            var everywhere = true
-            for state in states.dropFirst() {
-                var found = false
-                for other in state.constraints where try key(other) == wanted {
-                    found = true
-                    break
-                }
-                if !found {
-                    everywhere = false
-                    break
-                }
-            }
-            if everywhere { shared.append(constraint) }
+            if others.allSatisfy({ $0.contains(wanted) }) { shared.append(constraint) }
         }
         return shared
     }

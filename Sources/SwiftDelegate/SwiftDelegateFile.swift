@@ -33,11 +33,11 @@ public struct SwiftDelegateFile: Sendable {
 }
 
 /// A parsed file with its delegate class found: the syntax tree (operators folded into expressions),
-/// the converter from offsets to lines and columns, and the declarations the interpreter looks up.
+/// where each line starts, and the declarations the interpreter looks up.
 final class ParsedDelegateFile {
     let path: String
     let tree: SourceFileSyntax
-    let converter: SourceLocationConverter
+    let lines: SourceLineTable
     let delegateClass: ClassDeclSyntax
     let summary: SwiftDelegateFile
     /// Every type declared in the file (nested ones too), by simple name; the first declaration wins.
@@ -48,12 +48,12 @@ final class ParsedDelegateFile {
     let globalFunctions: [String: [FunctionDeclSyntax]]
 
     private init(
-        path: String, tree: SourceFileSyntax, converter: SourceLocationConverter, delegateClass: ClassDeclSyntax,
+        path: String, tree: SourceFileSyntax, lines: SourceLineTable, delegateClass: ClassDeclSyntax,
         summary: SwiftDelegateFile, collector: ClassCollector
     ) {
         self.path = path
         self.tree = tree
-        self.converter = converter
+        self.lines = lines
         self.delegateClass = delegateClass
         self.summary = summary
         self.types = collector.types
@@ -80,8 +80,7 @@ final class ParsedDelegateFile {
     }
 
     func position(of node: some SyntaxProtocol) -> SwiftSourcePosition {
-        let location = node.startLocation(converter: converter)
-        return SwiftSourcePosition(path: path, line: location.line, column: location.column)
+        SwiftSourcePosition(path: path, offset: node.positionAfterSkippingLeadingTrivia.utf8Offset, in: lines)
     }
 
     static func parse(_ bytes: [UInt8], path: String, className: String?) throws(SwiftImportError) -> ParsedDelegateFile
@@ -94,11 +93,14 @@ final class ParsedDelegateFile {
                     at: start)
             ])
         }
-        if let invalid = firstInvalidUTF8(in: bytes, path: path) {
+        let lines = SourceLineTable(bytes)
+        if let invalid = firstInvalidUTF8(in: bytes) {
+            let hex = String(bytes[invalid], radix: 16, uppercase: true)
             throw SwiftImportError([
                 .init(
-                    .error, "the file is not UTF-8: byte \(invalid.byte) cannot start or continue a character",
-                    at: invalid.position)
+                    .error,
+                    "the file is not UTF-8: byte 0x\(hex.count == 1 ? "0" : "")\(hex) cannot start or continue a character",
+                    at: SwiftSourcePosition(path: path, offset: invalid, in: lines))
             ])
         }
         if let deep = BracketNesting.firstTooDeep(in: bytes) {
@@ -106,16 +108,14 @@ final class ParsedDelegateFile {
                 .init(
                     .error,
                     "square brackets nest more than \(BracketNesting.limit) deep here; the parser takes exponential time past that, so the file is not read: name the inner arrays",
-                    at: SwiftSourcePosition(path: path, line: deep.line, column: deep.column))
+                    at: SwiftSourcePosition(path: path, offset: deep, in: lines))
             ])
         }
         let parsed = Parser.parse(source: String(decoding: bytes, as: UTF8.self))
-        let converter = SourceLocationConverter(fileName: path, tree: parsed)
         func position(of node: some SyntaxProtocol) -> SwiftSourcePosition {
-            let location = node.startLocation(converter: converter)
-            return SwiftSourcePosition(path: path, line: location.line, column: location.column)
+            SwiftSourcePosition(path: path, offset: node.positionAfterSkippingLeadingTrivia.utf8Offset, in: lines)
         }
-        let syntaxErrors = SyntaxErrorCollector.errors(in: parsed, path: path, converter: converter)
+        let syntaxErrors = SyntaxErrorCollector.errors(in: parsed, path: path, lines: lines)
         guard syntaxErrors.isEmpty else { throw SwiftImportError(syntaxErrors) }
         // Operators folded by the standard precedence table, so `a + b * c` is a tree; the tokens, and
         // with them every position, are unchanged. A file that declares its own operators gets the
@@ -180,34 +180,19 @@ final class ParsedDelegateFile {
         let summary = SwiftDelegateFile(
             path: path, className: chosen.name.text, classPosition: position(of: chosen.name), callbacks: callbacks)
         return ParsedDelegateFile(
-            path: path, tree: tree, converter: converter, delegateClass: chosen, summary: summary, collector: classes)
+            path: path, tree: tree, lines: lines, delegateClass: chosen, summary: summary, collector: classes)
     }
 
-    /// The first byte that is not valid UTF-8, and where it is.
-    static func firstInvalidUTF8(in bytes: [UInt8], path: String) -> (byte: String, position: SwiftSourcePosition)? {
-        var line = 1
-        var column = 1
+    /// The offset of the first byte that is not valid UTF-8.
+    static func firstInvalidUTF8(in bytes: [UInt8]) -> Int? {
         var offset = 0
         var iterator = bytes.makeIterator()
         var parser = Unicode.UTF8.ForwardParser()
         while true {
             switch parser.parseScalar(from: &iterator) {
-            case .valid(let encoded):
-                offset += encoded.count
-                if encoded.count == 1 && encoded.first == UInt8(ascii: "\n") {
-                    line += 1
-                    column = 1
-                } else {
-                    column += encoded.count
-                }
-            case .emptyInput:
-                return nil
-            case .error:
-                let hex = String(bytes[offset], radix: 16, uppercase: true)
-                return (
-                    "0x" + (hex.count == 1 ? "0" : "") + hex,
-                    SwiftSourcePosition(path: path, line: line, column: column)
-                )
+            case .valid(let encoded): offset += encoded.count
+            case .emptyInput: return nil
+            case .error: return offset
             }
         }
     }
@@ -257,6 +242,12 @@ final class ClassCollector: SyntaxVisitor {
         if Self.adopts(node.inheritanceClause) { adopting.insert(node.extendedType.trimmedDescription) }
         return .visitChildren
     }
+
+    /// The bodies of functions, accessors and closures declare no type the interpreter reads (it
+    /// refuses a type declared inside a function where it meets one), so their code is not walked.
+    override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 
     private static func adopts(_ clause: InheritanceClauseSyntax?) -> Bool {
         clause?.inheritedTypes.contains { inherited in

@@ -1,4 +1,5 @@
 internal import JSON
+internal import NavigationLayout
 
 /// A place in a Swift file, as the compiler prints it: 1-based line, and 1-based column in UTF-8
 /// bytes of that line.
@@ -13,16 +14,19 @@ public struct SwiftSourcePosition: Sendable, Hashable, CustomStringConvertible {
         self.column = column
     }
 
+    /// The position of the byte at `offset` of the file at `path`.
+    init(path: String, offset: Int, in lines: SourceLineTable) {
+        let location = lines.location(ofOffset: offset)
+        self.init(path: path, line: location.line, column: location.column)
+    }
+
     /// `path:line:column`.
     public var description: String { "\(path):\(line):\(column)" }
 
-    /// Reads `path:line:column` (the path may itself hold colons).
+    /// Reads `path:line:column` as a diagnostic's source is read.
     public init?(parsing text: String) {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count >= 3, let line = Int(parts[parts.count - 2]), let column = Int(parts[parts.count - 1]) else {
-            return nil
-        }
-        self.init(path: parts.dropLast(2).joined(separator: ":"), line: line, column: column)
+        guard let source = DiagnosticSource(parsing: text) else { return nil }
+        self.init(path: source.path, line: source.line, column: source.column)
     }
 
     /// `{"path", "line", "column"}`.

@@ -11,30 +11,27 @@ final class SyntaxErrorCollector: SyntaxVisitor {
     static let limit = 20
 
     private let path: String
-    private let converter: SourceLocationConverter
+    private let lines: SourceLineTable
     private var errors: [SwiftImportDiagnostic] = []
 
-    private init(path: String, converter: SourceLocationConverter) {
+    private init(path: String, lines: SourceLineTable) {
         self.path = path
-        self.converter = converter
+        self.lines = lines
         super.init(viewMode: .all)
     }
 
-    static func errors(in tree: SourceFileSyntax, path: String, converter: SourceLocationConverter)
-        -> [SwiftImportDiagnostic]
-    {
+    static func errors(in tree: SourceFileSyntax, path: String, lines: SourceLineTable) -> [SwiftImportDiagnostic] {
         guard tree.hasError else { return [] }
-        let collector = SyntaxErrorCollector(path: path, converter: converter)
+        let collector = SyntaxErrorCollector(path: path, lines: lines)
         collector.walk(tree)
         return collector.errors
     }
 
     private func report(_ message: String, at position: AbsolutePosition) {
         guard errors.count < Self.limit else { return }
-        let location = converter.location(for: position)
         errors.append(
             SwiftImportDiagnostic(
-                .error, message, at: SwiftSourcePosition(path: path, line: location.line, column: location.column)))
+                .error, message, at: SwiftSourcePosition(path: path, offset: position.utf8Offset, in: lines)))
     }
 
     override func visit(_ node: UnexpectedNodesSyntax) -> SyntaxVisitorContinueKind {

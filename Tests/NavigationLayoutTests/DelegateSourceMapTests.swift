@@ -65,7 +65,7 @@ struct DelegateSourceMapTests {
             "delegate": [
                 "sourceMap": [
                     "ready.constraints[0]": "App/Layout.swift:12", "frames.x": "A.swift:1:1", "shared[0]": 3,
-                    "guides[0]": "A.swift:0:4", "ready.views[0]": "C:/App/Layout.swift:4:5",
+                    "guides[0]": "A.swift:0:4", "ready.views[0]": "C:/App/Layout.swift:4:5", "stacks.s": ":1:2",
                 ]
             ],
         ]
@@ -77,6 +77,7 @@ struct DelegateSourceMapTests {
                 error.issues.map(\.path) == [
                     "delegate.sourceMap[\"ready.constraints[0]\"]", "delegate.sourceMap[\"frames.x\"]",
                     "delegate.sourceMap[\"shared[0]\"]", "delegate.sourceMap[\"guides[0]\"]",
+                    "delegate.sourceMap[\"stacks.s\"]",
                 ], "\(error.issues)")
         }
     }

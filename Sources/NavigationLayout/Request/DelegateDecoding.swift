@@ -88,19 +88,17 @@ extension RequestDecoder {
         guard let object = object(value, at: path) else { return [] }
         var entries: [SourceMapEntry] = []
         for member in object.members {
-            let entryPath = path.appending(member.key)
             let root = member.key.prefix { $0 != "." && $0 != "[" }
             guard Self.delegateFields.contains(String(root)), root != "sourceMap" else {
-                report(entryPath, "expected a path in the delegate document, such as guidance.constraints[0]")
+                report(
+                    path.appending(member.key),
+                    "expected a path in the delegate document, such as guidance.constraints[0]")
                 continue
             }
-            guard let location = string(member.value, at: entryPath) else { continue }
-            let parts = location.split(separator: ":", omittingEmptySubsequences: false)
-            guard parts.count >= 3, parts.dropLast(2).joined(separator: ":").isEmpty == false,
-                let line = Int(parts[parts.count - 2]), let column = Int(parts[parts.count - 1]), line >= 1,
-                column >= 1
-            else {
-                report(entryPath, "expected FILE:LINE:COLUMN, such as App/Layout.swift:42:7")
+            guard let location = member.value.stringValue ?? string(member.value, at: path.appending(member.key))
+            else { continue }
+            guard DiagnosticSource(parsing: location) != nil else {
+                report(path.appending(member.key), "expected FILE:LINE:COLUMN, such as App/Layout.swift:42:7")
                 continue
             }
             entries.append(SourceMapEntry(path: member.key, location: location))

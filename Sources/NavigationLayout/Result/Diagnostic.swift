@@ -86,13 +86,16 @@ public final class DiagnosticSource: Sendable, Equatable, CustomStringConvertibl
         self.column = column
     }
 
-    /// Reads `path:line:column` (the path may itself hold colons).
+    /// Reads `path:line:column`: a path that is not empty (it may itself hold colons), then a line and
+    /// a column from 1.
     public convenience init?(parsing text: String) {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count >= 3, let line = Int(parts[parts.count - 2]), let column = Int(parts[parts.count - 1]),
-            line >= 1, column >= 1
+        guard let columnColon = text.utf8.lastIndex(of: UInt8(ascii: ":")),
+            let lineColon = text.utf8[..<columnColon].lastIndex(of: UInt8(ascii: ":")),
+            lineColon > text.startIndex,
+            let line = Int(text[text.utf8.index(after: lineColon)..<columnColon]),
+            let column = Int(text[text.utf8.index(after: columnColon)...]), line >= 1, column >= 1
         else { return nil }
-        self.init(path: parts.dropLast(2).joined(separator: ":"), line: line, column: column)
+        self.init(path: String(text[..<lineColon]), line: line, column: column)
     }
 
     /// `path:line:column`, as compilers print a place.

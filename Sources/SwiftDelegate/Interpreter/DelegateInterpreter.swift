@@ -45,6 +45,9 @@ final class DelegateInterpreter {
     /// Static properties already evaluated, by type and name.
     var statics: [String: SymbolicValue] = [:]
     let globalScope = Scope(parent: nil)
+    /// The members and methods of each type of the file, gathered once.
+    private var membersByType: [String: [MemberBlockItemSyntax]] = [:]
+    private var methodsByType: [String: [String: [FunctionDeclSyntax]]] = [:]
     private(set) var delegate: ObjectInstance!
 
     init(file: ParsedDelegateFile, wideMode: Bool) {
@@ -210,18 +213,32 @@ final class DelegateInterpreter {
 
     /// The members of a type: its declaration's and those of its extensions in the file.
     func members(of typeName: String) -> [MemberBlockItemSyntax] {
+        if let known = membersByType[typeName] { return known }
         var members: [MemberBlockItemSyntax] = []
         if let declaration = typeDeclaration(typeName) { members.append(contentsOf: declaration.memberBlock.members) }
         for extensionDecl in file.extensions[typeName] ?? [] {
             members.append(contentsOf: extensionDecl.memberBlock.members)
         }
+        membersByType[typeName] = members
         return members
+    }
+
+    /// The methods of a type (and its extensions) by name, in file order.
+    private func methods(of typeName: String) -> [String: [FunctionDeclSyntax]] {
+        if let known = methodsByType[typeName] { return known }
+        var methods: [String: [FunctionDeclSyntax]] = [:]
+        for member in members(of: typeName) {
+            if let function = member.decl.as(FunctionDeclSyntax.self) {
+                methods[function.name.text, default: []].append(function)
+            }
+        }
+        methodsByType[typeName] = methods
+        return methods
     }
 
     /// A method of the type (or its extensions), by name and, when given, argument labels.
     func method(named name: String, of typeName: String, labels: [String?]? = nil) -> FunctionDeclSyntax? {
-        let candidates = members(of: typeName).compactMap { $0.decl.as(FunctionDeclSyntax.self) }
-            .filter { $0.name.text == name }
+        let candidates = methods(of: typeName)[name] ?? []
         guard let labels else { return candidates.first }
         return candidates.first { Self.accepts($0.signature.parameterClause.parameters, labels: labels) }
             ?? candidates.first
