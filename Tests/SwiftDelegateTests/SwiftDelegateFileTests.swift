@@ -107,6 +107,22 @@ struct SwiftDelegateFileTests {
             ])
     }
 
+    @Test("lines end at \\n, \\r\\n or a lone \\r, as Swift's lexer ends them, in every position reported")
+    func lineEndings() {
+        for ending in ["\n", "\r\n", "\r"] {
+            let source = ["// one", "// two", "class Helper: NSObject {}", "  struct S {}"].joined(separator: ending)
+            #expect(
+                Self.errors(source, className: "Helper").first?.hasPrefix("App/Layout.swift:3:7: error:") == true,
+                "\(Array(ending.utf8))")
+            var bytes = Array((["// one", "  // caf"].joined(separator: ending)).utf8)
+            bytes.append(0xE9)
+            #expect(
+                Self.errors(bytes).first?.hasPrefix("App/Layout.swift:2:9: error:") == true, "\(Array(ending.utf8))")
+            let deep = "let a = 1" + ending + "   let b = " + String(repeating: "[", count: 11)
+            #expect(Self.errors(deep).first?.hasPrefix("App/Layout.swift:2:22: error: square brackets") == true)
+        }
+    }
+
     @Test("a file over the body limit is refused before it is parsed")
     func tooLarge() {
         let bytes = [UInt8](repeating: UInt8(ascii: " "), count: SwiftDelegateFile.maximumBytes + 1)
