@@ -153,6 +153,35 @@ struct ControlFlowAndCollectionsTests {
             ])
     }
 
+    @Test("sorting gives a known order, a dictionary's keys and entries too; reduce and operators as functions")
+    func sorting() throws {
+        let constraints = try Self.constraints(
+            """
+                let gaps = ["b": 20, "a": 10, "c": 30]
+                var made: [NSLayoutConstraint] = []
+                for key in gaps.keys.sorted() {
+                  made.append(turnCard.topAnchor.constraint(greaterThanOrEqualTo: navMap.topAnchor, constant: gaps[key]!))
+                }
+                let last = gaps.sorted { $0.value > $1.value }.last!
+                made.append(viewport.topAnchor.constraint(equalTo: navMap.topAnchor, constant: last.value))
+                let total = [1, 2, 3].reduce(0, +) + [4].reduce(1) { $0 * $1 }
+                made.append(turnCard.widthAnchor.constraint(equalToConstant: total))
+                for height in [3, 1, 2].sorted(by: >) {
+                  made.append(viewport.heightAnchor.constraint(greaterThanOrEqualToConstant: height))
+                }
+                NSLayoutConstraint.activate(made)
+            """)
+        #expect(
+            constraints == [
+                "turnCard.top >= map.top + 10", "turnCard.top >= map.top + 20", "turnCard.top >= map.top + 30",
+                "viewport.top == map.top + 10", "turnCard.width == 10", "viewport.height >= 3", "viewport.height >= 2",
+                "viewport.height >= 1",
+            ])
+        let mixed = Self.errors("    _ = [turnCard, viewport].sorted()")
+        #expect(
+            mixed.contains { $0.hasPrefix("Layout.swift:11:9: error: sorted() is read on plain numbers") }, "\(mixed)")
+    }
+
     @Test("what depends on a dictionary's order is refused at its line; a key written twice is refused")
     func dictionaryRefusals() {
         let dictionary = "    let views = [\"card\": turnCard, \"viewport\": viewport]\n"
@@ -166,8 +195,8 @@ struct ControlFlowAndCollectionsTests {
                 "Layout.swift:13:30: error: a loop that carries 'last' from one of a dictionary's entries"
             ),
             (
-                dictionary + "    _ = views.keys.sorted()",
-                "Layout.swift:12:9: error: sorted over a dictionary's entries depends on their order"
+                dictionary + "    _ = views.keys.dropFirst()",
+                "Layout.swift:12:9: error: dropFirst over a dictionary's entries depends on their order"
             ),
             ("    let gaps = [1: 8, 1: 9]", "Layout.swift:11:23: error: this key is written twice"),
             ("    let gaps = [1: 8]\n    _ = gaps[1, 2]", "Layout.swift:12:9: error: a dictionary is read by [key]"),

@@ -98,6 +98,9 @@ extension DelegateInterpreter {
             return try call(
                 local.syntax, receiver: nil, typeName: nil, arguments: arguments, enclosing: local.scope,
                 at: file.position(of: node))
+        case .operatorFunction(let symbol):
+            guard arguments.count == 2 else { throw refusal("\(symbol) takes two values", at: node) }
+            return try binaryOperation(symbol, arguments[0].value, arguments[1].value, at: node)
         case .boundMethod(let receiver, let name, _): return try callMethod(name, on: receiver, arguments, at: node)
         case .type(let name): return try construct(name, arguments, at: node)
         case .keyPath(let names):
@@ -604,6 +607,21 @@ extension DelegateInterpreter {
                 }
                 return matches.first ?? .nilValue
             }
+        case "reduce":
+            if let unordered { throw orderRefusal("reduce over", unordered, at: node) }
+            guard arguments.count == 2, arguments[0].label == nil else {
+                throw refusal("reduce takes a first value and a combining function, reduce(0, +)", at: node)
+            }
+            var result = arguments[0].value
+            for element in elements {
+                result = try apply(
+                    arguments[1].value,
+                    [CallArgument(label: nil, value: result), CallArgument(label: nil, value: element)],
+                    at: node)
+            }
+            return result
+        case "sorted" where unordered != .buttons:
+            return .array(try sorted(elements, arguments, at: node), unordered: nil)
         case "reversed", "sorted", "shuffled", "dropFirst", "dropLast", "prefix", "suffix", "last", "firstIndex",
             "enumerated":
             if let unordered { throw orderRefusal("\(name) over", unordered, at: node) }
@@ -622,6 +640,48 @@ extension DelegateInterpreter {
         default:
             return nil
         }
+    }
+
+    /// `sorted()` of plain numbers or strings, or `sorted(by:)` with the file's comparison; the
+    /// result's order is known whatever the order of the elements was (a dictionary's keys).
+    private func sorted(_ elements: [SymbolicValue], _ arguments: [CallArgument], at node: some SyntaxProtocol)
+        throws(InterpretError) -> [SymbolicValue]
+    {
+        guard let comparison = arguments.first?.value else {
+            var numbers: [Double] = []
+            var texts: [String] = []
+            for element in elements {
+                switch element {
+                case .number(let number) where number.isPlainNumber: numbers.append(number.constant)
+                case .string(let text): texts.append(text)
+                default:
+                    throw refusal("sorted() is read on plain numbers or strings: compare with sorted(by:)", at: node)
+                }
+            }
+            guard numbers.isEmpty || texts.isEmpty else {
+                throw refusal("sorted() is read on numbers or on strings, not both", at: node)
+            }
+            return numbers.isEmpty
+                ? texts.sorted().map(SymbolicValue.string) : numbers.sorted().map { .number(Quantity($0)) }
+        }
+        guard arguments.count == 1, arguments[0].label == "by" || arguments[0].isTrailingClosure else {
+            throw refusal("sorted takes one comparison, sorted(by:)", at: node)
+        }
+        // An insertion sort: stable, and it calls the comparison the way the elements are met.
+        var result: [SymbolicValue] = []
+        for element in elements {
+            var position = result.count
+            while position > 0 {
+                let verdict = try apply(
+                    comparison,
+                    [CallArgument(label: nil, value: element), CallArgument(label: nil, value: result[position - 1])],
+                    at: node)
+                guard try truth(of: verdict, at: node) else { break }
+                position -= 1
+            }
+            result.insert(element, at: position)
+        }
+        return result
     }
 
     // MARK: Initializers

@@ -179,6 +179,7 @@ extension DelegateInterpreter {
         if file.globalFunctions[name] != nil {
             return .boundMethod(receiver: .type(""), name: name, at: file.position(of: node))
         }
+        if Self.operatorFunctions.contains(name) { return .operatorFunction(name) }
         throw refusal(
             "'\(name)' is not declared in this file; the interpreter reads only this file and the UIKit and Navigation SDK API a layout uses",
             at: node)
@@ -238,30 +239,46 @@ extension DelegateInterpreter {
         default:
             let left = try evaluateFull(infix.leftOperand, in: scope)
             let right = try evaluateFull(infix.rightOperand, in: scope)
-            switch symbol {
-            case "==", "===": return .bool(try equal(left, right, at: infix))
-            case "!=", "!==": return .bool(!(try equal(left, right, at: infix)))
-            case "<", ">", "<=", ">=":
-                guard case .number(let a) = left, case .number(let b) = right else {
-                    if case .unknown = left { return left }
-                    if case .unknown = right { return right }
-                    throw refusal("\(symbol) compares numbers only", at: infix)
-                }
-                if !a.isPlainNumber || !b.isPlainNumber {
-                    warn(
-                        "this comparison reads NavigationStyleValues with the default style values; a request's style overrides do not change which branch runs",
-                        at: infix)
-                }
-                let (x, y) = (a.folded, b.folded)
-                switch symbol {
-                case "<": return .bool(x < y)
-                case ">": return .bool(x > y)
-                case "<=": return .bool(x <= y)
-                default: return .bool(x >= y)
-                }
-            default:
-                return try arithmetic(symbol, left, right, at: infix)
+            return try binaryOperation(symbol, left, right, at: infix)
+        }
+    }
+
+    /// The operators a file may also pass as functions (`sorted(by: >)`).
+    static let operatorFunctions: Set<String> = ["==", "!=", "<", ">", "<=", ">=", "+", "-", "*", "/"]
+
+    /// A binary operator on two values: equality, comparison of numbers and strings, arithmetic.
+    func binaryOperation(_ symbol: String, _ left: SymbolicValue, _ right: SymbolicValue, at node: some SyntaxProtocol)
+        throws(InterpretError) -> SymbolicValue
+    {
+        switch symbol {
+        case "==", "===": return .bool(try equal(left, right, at: node))
+        case "!=", "!==": return .bool(!(try equal(left, right, at: node)))
+        case "<", ">", "<=", ">=":
+            if case .string(let a) = left, case .string(let b) = right {
+                return .bool(Self.compare(symbol, a, b))
             }
+            guard case .number(let a) = left, case .number(let b) = right else {
+                if case .unknown = left { return left }
+                if case .unknown = right { return right }
+                throw refusal("\(symbol) compares numbers or strings only", at: node)
+            }
+            if !a.isPlainNumber || !b.isPlainNumber {
+                warn(
+                    "this comparison reads NavigationStyleValues with the default style values; a request's style overrides do not change which branch runs",
+                    at: node)
+            }
+            return .bool(Self.compare(symbol, a.folded, b.folded))
+        default:
+            return try arithmetic(symbol, left, right, at: node)
+        }
+    }
+
+    private static func compare<T: Comparable>(_ symbol: String, _ x: T, _ y: T) -> Bool {
+        switch symbol {
+        case "<": return x < y
+        case ">": return x > y
+        case "<=": return x <= y
+        default: return x >= y
         }
     }
 

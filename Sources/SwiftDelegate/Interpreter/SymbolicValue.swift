@@ -33,6 +33,8 @@ indirect enum SymbolicValue {
     case closure(Closure)
     /// A function declared inside a function, with the scope it is declared in.
     case localFunction(LocalFunction)
+    /// An operator passed as a function (`sorted(by: >)`).
+    case operatorFunction(String)
     /// A key path such as `\.view`, applied as a function by `map` and friends.
     case keyPath([String])
     /// A method of a value, named without a call (`forEach(navMap.addSubview)`).
