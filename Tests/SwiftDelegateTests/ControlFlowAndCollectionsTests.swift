@@ -1,3 +1,4 @@
+import JSON
 import SwiftDelegate
 import Testing
 
@@ -200,6 +201,42 @@ struct ControlFlowAndCollectionsTests {
             ),
             ("    let gaps = [1: 8, 1: 9]", "Layout.swift:11:23: error: this key is written twice"),
             ("    let gaps = [1: 8]\n    _ = gaps[1, 2]", "Layout.swift:12:9: error: a dictionary is read by [key]"),
+        ]
+        for (body, expected) in cases {
+            let errors = Self.errors(body)
+            #expect(errors.contains { $0.hasPrefix(expected) }, "\(body): \(errors)")
+        }
+    }
+
+    /// The file is also a seed of SwiftDelegateFuzz, whose LeakSanitizer (in scripts/fuzz-smoke.sh, run
+    /// by CI) fails when the cycles it builds outlive the import.
+    @Test("a delegate that keeps a closure, calls a local function and refers back to its owner imports")
+    func closuresAndOwners() throws {
+        let path = "cycles/ClosuresAndOwners.swift"
+        let imported = try SwiftDelegateImport.run(try Fixtures.bytes(path), path: path)
+        #expect(imported.warnings.isEmpty)
+        guard case .object(let document) = try JSONParser().parse(imported.delegateJSON) else {
+            Issue.record("no document")
+            return
+        }
+        #expect(Import.constraints(document) == ["viewport.top == map.top"])
+    }
+
+    @Test("a view added to itself or inside itself is refused at the call, as UIKit refuses it")
+    func hierarchyLoops() {
+        let cases: [(body: String, expected: String)] = [
+            (
+                "    let a = UIView()\n    navMap.addSubview(a)\n    a.addSubview(a)",
+                "Layout.swift:13:5: error: 'a' is added to itself or to a view inside it"
+            ),
+            (
+                "    let a = UIView()\n    let b = UIView()\n    navMap.addSubview(a)\n    a.addSubview(b)\n    b.addSubview(a)",
+                "Layout.swift:15:5: error: 'a' is added to itself or to a view inside it"
+            ),
+            (
+                "    let s = GMSNavigationHidingStackView(position: .bottom, alignment: .trailing)\n    let t = GMSNavigationHidingStackView(position: .top, alignment: .leading)\n    s.addArrangedSubview(t)\n    t.arrangedSubviews = [s]",
+                "Layout.swift:14:5: error: 's' is added to itself or to a view inside it"
+            ),
         ]
         for (body, expected) in cases {
             let errors = Self.errors(body)

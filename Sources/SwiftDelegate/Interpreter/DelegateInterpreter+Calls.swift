@@ -20,11 +20,11 @@ extension DelegateInterpreter {
         if let closure = call.trailingClosure {
             arguments.append(
                 CallArgument(
-                    label: nil, value: .closure(Closure(syntax: closure, scope: scope)), isTrailingClosure: true))
+                    label: nil, value: self.closure(closure, in: scope), isTrailingClosure: true))
         }
         for extra in call.additionalTrailingClosures {
             arguments.append(
-                CallArgument(label: extra.label.text, value: .closure(Closure(syntax: extra.closure, scope: scope))))
+                CallArgument(label: extra.label.text, value: self.closure(extra.closure, in: scope)))
         }
         let callee = call.calledExpression
         if let access = callee.as(MemberAccessExprSyntax.self) {
@@ -414,6 +414,7 @@ extension DelegateInterpreter {
         case "addSubview", "insertSubview":
             let subview = try view(0)
             try requireContainer(item, for: name, at: node)
+            try requireOutside(subview, of: item, at: node)
             var index: Int?
             if arguments.count == 2 {
                 switch arguments[1].label {
@@ -435,6 +436,7 @@ extension DelegateInterpreter {
             return .void
         case "bringSubviewToFront", "sendSubviewToBack":
             let subview = try view(0)
+            try requireOutside(subview, of: item, at: node)
             world.add(subview, to: item, at: name == "sendSubviewToBack" ? 0 : nil, from: file.position(of: node))
             return .void
         case "removeFromSuperview":
@@ -468,6 +470,7 @@ extension DelegateInterpreter {
         case "addArrangedSubview", "insertArrangedSubview", "removeArrangedSubview":
             guard item.kind == .stack else { return nil }
             let subview = try view(0)
+            try requireOutside(subview, of: item, at: node)
             item.arranged.removeAll { $0 === subview }
             if name == "addArrangedSubview" {
                 item.arranged.append(subview)
@@ -486,6 +489,24 @@ extension DelegateInterpreter {
     }
 
     /// Views are added to the map or to an app view; the SDK's components and stacks arrange their own.
+    /// UIKit raises when a view is added to itself or to a view inside it (a stack's arranged views
+    /// are its subviews), so the interpreter never builds a hierarchy that loops.
+    func requireOutside(_ view: LayoutItem, of parent: LayoutItem, at node: some SyntaxProtocol)
+        throws(InterpretError)
+    {
+        var pending = [view]
+        var seen: Set<ObjectIdentifier> = []
+        while let current = pending.popLast() {
+            if current === parent {
+                throw refusal(
+                    "\(describe(view)) is added to itself or to a view inside it, which UIKit refuses", at: node)
+            }
+            guard seen.insert(ObjectIdentifier(current)).inserted else { continue }
+            pending += current.arranged
+            pending += world.nestedViews.filter { $0.superview === current }
+        }
+    }
+
     private func requireContainer(_ item: LayoutItem, for name: String, at node: some SyntaxProtocol)
         throws(InterpretError)
     {

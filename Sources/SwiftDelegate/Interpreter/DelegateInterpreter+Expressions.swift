@@ -96,7 +96,7 @@ extension DelegateInterpreter {
             return .tuple(elements)
         }
         if let closure = expression.as(ClosureExprSyntax.self) {
-            return .closure(Closure(syntax: closure, scope: scope))
+            return self.closure(closure, in: scope)
         }
         if let chain = expression.as(OptionalChainingExprSyntax.self) {
             let value = try evaluate(chain.expression, in: scope)

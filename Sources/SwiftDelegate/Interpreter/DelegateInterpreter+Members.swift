@@ -207,6 +207,7 @@ extension DelegateInterpreter {
                 guard case .item(let view, nil) = element, view.isView else {
                     throw refusal("arrangedSubviews is set to \(describe(element)), which is not a view", at: node)
                 }
+                try requireOutside(view, of: item, at: node)
                 views.append(view)
             }
             item.arranged = views

@@ -22,7 +22,8 @@ extension DelegateInterpreter {
             // A local function sees the locals of the scope it is declared in, those declared after
             // it included (Swift lets local functions call each other whatever their order).
             if let function = declaration.as(FunctionDeclSyntax.self) {
-                scope.declare(function.name.text, .localFunction(LocalFunction(syntax: function, scope: scope)))
+                scope.declare(
+                    function.name.text, .localFunction(LocalFunction(syntax: function, scope: captured(scope))))
                 return .normal
             }
             throw refusal(

@@ -45,6 +45,11 @@ final class DelegateInterpreter {
     /// Static properties already evaluated, by type and name.
     var statics: [String: SymbolicValue] = [:]
     let globalScope = Scope(parent: nil)
+    /// The scopes closures and local functions captured, and the instances made: a program may build
+    /// cycles of them (a closure stored in the scope it captured, an object that refers back to its
+    /// owner), which the interpreter breaks when it is done; what it read has been copied out then.
+    private var capturedScopes: [Scope] = []
+    private var instances: [ObjectInstance] = []
     /// The members and methods of each type of the file, gathered once.
     private var membersByType: [String: [MemberBlockItemSyntax]] = [:]
     private var methodsByType: [String: [String: [FunctionDeclSyntax]]] = [:]
@@ -53,6 +58,25 @@ final class DelegateInterpreter {
     init(file: ParsedDelegateFile, wideMode: Bool) {
         self.file = file
         self.wideMode = wideMode
+    }
+
+    deinit {
+        for scope in capturedScopes { scope.forgetValues() }
+        for object in instances { object.fields.removeAll() }
+    }
+
+    /// A closure of the file, holding the scope it was written in.
+    func closure(_ syntax: ClosureExprSyntax, in scope: Scope) -> SymbolicValue {
+        .closure(Closure(syntax: syntax, scope: captured(scope)))
+    }
+
+    /// `scope`, kept until the interpreter is done.
+    func captured(_ scope: Scope) -> Scope {
+        if !scope.isCaptured {
+            scope.isCaptured = true
+            capturedScopes.append(scope)
+        }
+        return scope
     }
 
     /// The layouts the callbacks leave: ready after `enableNavigationUI`, guidance after
@@ -264,6 +288,7 @@ final class DelegateInterpreter {
         _ typeName: String, arguments: [(label: String?, value: SymbolicValue)], at position: SwiftSourcePosition
     ) throws(InterpretError) -> ObjectInstance {
         let object = ObjectInstance(typeName: typeName)
+        instances.append(object)
         let scope = Scope(parent: globalScope, selfValue: .object(object), typeName: typeName)
         for member in members(of: typeName) {
             guard let variable = member.decl.as(VariableDeclSyntax.self), !Self.isStatic(variable.modifiers) else {

@@ -275,6 +275,15 @@ final class Scope {
         values[name] = value
     }
 
+    /// Whether a closure or a local function holds this scope (the interpreter then lets go of its
+    /// values when it is done).
+    var isCaptured = false
+
+    /// Lets go of the locals, breaking the cycle of a closure stored in the scope it captured.
+    func forgetValues() {
+        values.removeAll()
+    }
+
     func lookup(_ name: String) -> SymbolicValue? {
         values[name] ?? parent?.lookup(name)
     }
