@@ -134,7 +134,7 @@ private struct SwiftWriter {
         line("private var promptConstraints: [NSLayoutConstraint] = []", 1)
         line("private var promptSlide: NSLayoutConstraint?", 1)
         line("private var wideMode = false", 1)
-        for name in promptNeighbours + promptButtons {
+        for name in promptReferences {
             line("private var \(name)View: UIView?", 1)
         }
         line()
@@ -202,7 +202,7 @@ private struct SwiftWriter {
         var used = layout.views + names(layout.constraints) + names(document.shared)
         if let wide { used += wide.views + names(wide.constraints) }
         for stack in document.stacks where used.contains(stack.name) { used += stack.arranged }
-        if state == "guidance", document.prompt != nil { used += promptNeighbours + promptButtons }
+        if state == "guidance", document.prompt != nil { used += promptReferences }
         let available = DelegateHandOver.items(inState: state)
         if used.contains("safeArea") || !document.shared.isEmpty {
             line("let safeArea = navMap.safeAreaLayoutGuide", 2)
@@ -215,7 +215,7 @@ private struct SwiftWriter {
         }
         if state == "guidance" {
             line("wideMode = newState.wideMode", 2)
-            for name in promptNeighbours + promptButtons { line("\(name)View = \(name)", 2) }
+            for name in promptReferences { line("\(name)View = \(name)", 2) }
         }
         for guide in document.guides { line("navMap.addLayoutGuide(\(guide))", 2) }
         if let wide {
@@ -425,6 +425,10 @@ private struct SwiftWriter {
         return layers[start...].filter { guidance.contains($0) }
     }
 
+    /// The guidance views `showPrompt` reaches, each kept in a property (`turnCardView`) by the
+    /// guidance layout: the components the prompt's constraints name and the buttons above it.
+    var promptReferences: [String] { promptNeighbours + promptButtons }
+
     /// The buttons among the views above the prompt. The guidance layout keeps a reference to each
     /// for `showPrompt`, which brings it to the front when the state has it (the SDK does not promise
     /// every button in every state).
@@ -456,8 +460,9 @@ private struct SwiftWriter {
             line("guard let \(name) = \(name)View else { return }", 2)
         }
         line("navMap.addSubview(prompt)", 2)
+        let buttons = promptButtons
         for name in aboveThePrompt {
-            if promptButtons.contains(name) {
+            if buttons.contains(name) {
                 line("if let \(name)View { navMap.bringSubviewToFront(\(name)View) }", 2)
             } else {
                 line("navMap.bringSubviewToFront(\(name))", 2)

@@ -39,6 +39,16 @@ struct SwiftDelegateImportTests {
         return list.compactMap(\.stringValue)
     }
 
+    /// Each body, run in startGuidance, must get an error that starts with its expected text.
+    static func expectRefusals(
+        _ cases: [(body: String, expected: String)], sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        for (body, expected) in cases {
+            let errors = errors(guidanceDelegate(body))
+            #expect(errors.contains { $0.hasPrefix(expected) }, "\(body): \(errors)", sourceLocation: sourceLocation)
+        }
+    }
+
     static func errors(_ source: String) -> [String] {
         do {
             _ = try SwiftDelegateImport.run(Array(source.utf8), path: "Layout.swift")
@@ -234,10 +244,7 @@ struct SwiftDelegateImportTests {
                 "Layout.swift:24:5: error: this value grows past 10000 elements"
             ),
         ]
-        for (body, expected) in cases {
-            let errors = Self.errors(Self.guidanceDelegate(body))
-            #expect(errors.contains { $0.hasPrefix(expected) }, "\(body): \(errors)")
-        }
+        Self.expectRefusals(cases)
     }
 
     @Test("square brackets nested past the parser's limit are refused before parsing, outside strings and comments")

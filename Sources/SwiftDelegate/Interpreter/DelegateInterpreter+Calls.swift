@@ -40,9 +40,11 @@ extension DelegateInterpreter {
                 try assign(.array(changed, unordered: unordered), to: baseSyntax, in: scope)
                 return .void
             }
-            if case .dictionary(let entries) = receiver {
-                return try callDictionaryMethod(
-                    name, on: entries, arguments, storingIn: baseSyntax, in: scope, at: call)
+            if case .dictionary(let entries) = receiver,
+                let mutation = try mutatedDictionary(entries, name, arguments, at: call)
+            {
+                try assign(.dictionary(mutation.changed), to: baseSyntax, in: scope)
+                return mutation.result
             }
             return try callMethod(name, on: receiver, arguments, at: call)
         }
@@ -324,8 +326,7 @@ extension DelegateInterpreter {
         case .array(let elements, let unordered):
             return try callArrayMethod(name, on: elements, unordered: unordered, arguments, at: node)
         case .dictionary(let entries):
-            // Reached without the expression that holds the dictionary (a method named without a
-            // call), so only what reads it: its entries as `(key:, value:)` tuples.
+            // What reads a dictionary reads its entries as `(key:, value:)` tuples.
             return try callArrayMethod(
                 name, on: Self.keyValuePairs(entries), unordered: .dictionary, arguments, at: node)
         default:
@@ -470,7 +471,7 @@ extension DelegateInterpreter {
         case "addArrangedSubview", "insertArrangedSubview", "removeArrangedSubview":
             guard item.kind == .stack else { return nil }
             let subview = try view(0)
-            try requireOutside(subview, of: item, at: node)
+            if name != "removeArrangedSubview" { try requireOutside(subview, of: item, at: node) }
             item.arranged.removeAll { $0 === subview }
             if name == "addArrangedSubview" {
                 item.arranged.append(subview)

@@ -127,29 +127,29 @@ extension DelegateInterpreter {
         }
     }
 
-    /// Methods of a dictionary: those that change it (`removeValue(forKey:)`, `removeAll()`) store it
-    /// back in `target`; the others run over its entries as `(key:, value:)` tuples.
-    func callDictionaryMethod(
-        _ name: String, on entries: [DictionaryEntry], _ arguments: [CallArgument], storingIn target: ExprSyntax,
-        in scope: Scope, at node: some SyntaxProtocol
-    ) throws(InterpretError) -> SymbolicValue {
+    /// The methods that change a dictionary in place: the entries after the call and what it
+    /// returns; nil for any other (which read its entries, as `(key:, value:)` tuples).
+    func mutatedDictionary(
+        _ entries: [DictionaryEntry], _ name: String, _ arguments: [CallArgument], at node: some SyntaxProtocol
+    )
+        throws(InterpretError) -> (changed: [DictionaryEntry], result: SymbolicValue)?
+    {
         switch name {
         case "removeValue":
             guard arguments.count == 1, arguments[0].label == "forKey" else {
                 throw refusal("removeValue takes forKey:", at: node)
             }
             try requireKnown(arguments[0].value, for: "the key", at: node)
-            guard let index = try entryIndex(of: arguments[0].value, in: entries, at: node) else { return .nilValue }
+            guard let index = try entryIndex(of: arguments[0].value, in: entries, at: node) else {
+                return (entries, .nilValue)
+            }
             var changed = entries
             let removed = changed.remove(at: index)
-            try assign(.dictionary(changed), to: target, in: scope)
-            return removed.value
+            return (changed, removed.value)
         case "removeAll" where arguments.isEmpty:
-            try assign(.dictionary([]), to: target, in: scope)
-            return .void
+            return ([], .void)
         default:
-            return try callMethod(
-                name, on: .array(Self.keyValuePairs(entries), unordered: .dictionary), arguments, at: node)
+            return nil
         }
     }
 
