@@ -6,7 +6,8 @@ internal import SwiftSyntax
 /// in it that adopts the Navigation SDK's `NavigationLayoutDelegate`.
 ///
 /// Reading refuses, with an error at its position, what a compiler would refuse or what names no
-/// single delegate: a file over ``maximumBytes``, bytes that are not UTF-8, syntax errors (at the
+/// single delegate: a file over ``maximumBytes``, bytes that are not UTF-8, a file nested deeper
+/// than the parser reads in bounded time and stack (`ParserHazard`), syntax errors (at the
 /// parser's positions, with its messages), no class adopting the protocol, several without a class
 /// named to pick one, or a named class that is missing or does not adopt it.
 public struct SwiftDelegateFile: Sendable {
@@ -103,13 +104,8 @@ final class ParsedDelegateFile {
                     at: SwiftSourcePosition(path: path, offset: invalid, in: lines))
             ])
         }
-        if let deep = BracketNesting.firstTooDeep(in: bytes) {
-            throw SwiftImportError([
-                .init(
-                    .error,
-                    "square brackets nest more than \(BracketNesting.limit) deep here; the parser takes exponential time past that, so the file is not read: name the inner arrays",
-                    at: SwiftSourcePosition(path: path, offset: deep, in: lines))
-            ])
+        if let hazard = ParserHazard.first(in: bytes) {
+            throw SwiftImportError([hazard.diagnostic(path: path, lines: lines)])
         }
         let parsed = Parser.parse(source: String(decoding: bytes, as: UTF8.self))
         func position(of node: some SyntaxProtocol) -> SwiftSourcePosition {

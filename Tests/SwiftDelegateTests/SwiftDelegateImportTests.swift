@@ -247,33 +247,6 @@ struct SwiftDelegateImportTests {
         Self.expectRefusals(cases)
     }
 
-    @Test("square brackets nested past the parser's limit are refused before parsing, outside strings and comments")
-    func deepBrackets() {
-        let deep = "let x = 1\nlet y = " + String(repeating: "[", count: 40) + "1"
-        #expect(
-            Self.errors(deep).first?.hasPrefix(
-                "Layout.swift:2:19: error: square brackets nest more than 10 deep here") == true, "\(Self.errors(deep))"
-        )
-        // Closed, unclosed, or in a parameter's name: counted the same.
-        let closed = "let z = " + String(repeating: "[", count: 11) + "1" + String(repeating: "]", count: 11)
-        #expect(Self.errors(closed).first?.contains("square brackets nest more than 10 deep") == true)
-        // In strings, raw strings, multi-line strings and comments they are text, not nesting.
-        let quoted = [
-            "let s = \"" + String(repeating: "[", count: 30) + "\"",
-            "let r = #\"" + String(repeating: "[", count: 30) + "\"#",
-            "let m = \"\"\"\n" + String(repeating: "[", count: 30) + "\n\"\"\"",
-            "// " + String(repeating: "[", count: 30),
-            "/* /* */ " + String(repeating: "[", count: 30) + " */",
-            "let e = \"\\\"" + String(repeating: "[", count: 30) + "\"",
-        ]
-        for line in quoted {
-            #expect(!Self.errors(line).contains { $0.contains("square brackets") }, "\(line)")
-        }
-        // Ten deep is read.
-        let ten = "let t = " + String(repeating: "[", count: 10) + "1" + String(repeating: "]", count: 10)
-        #expect(!Self.errors(ten).contains { $0.contains("square brackets") })
-    }
-
     @Test("showPrompt may only add to the guidance layout")
     func promptOnlyAdds() {
         let source = """

@@ -31,6 +31,11 @@ public final class SolverPool: @unchecked Sendable {
         return views.count <= inlineViews
     }
 
+    /// The stack of a pool thread, set rather than left to the environment's limit: reading a Swift
+    /// delegate recurses in the toolchain's parser once for each level open at a point of the file,
+    /// and the deepest file the importer reads (256 levels) takes between 4 and 8 MB.
+    static let threadStackBytes = 16 << 20
+
     public let threads: Int
     public let queueLimit: Int
     /// How long an idle thread waits for work before it ends.
@@ -104,6 +109,7 @@ public final class SolverPool: @unchecked Sendable {
             running += 1
             let thread = Thread { [self] in work() }
             thread.name = "navlayout-solver"
+            thread.stackSize = Self.threadStackBytes
             thread.start()
         }
         return true

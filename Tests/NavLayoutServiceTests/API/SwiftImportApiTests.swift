@@ -51,6 +51,32 @@ struct SwiftImportApiTests {
         }
     }
 
+    @Test("a file shaped to overflow the parser's stack is a 422 at its token, and the service reads the next")
+    func parserHazards() async throws {
+        try await LiveService.with { service in
+            let acme = try await service.createTenant("acme")
+            let hazards = [
+                ("let x = " + String(repeating: "a<", count: 1000), "H.swift:1:262: error: more than 256 levels"),
+                (
+                    "func f() {\n  if a {}" + String(repeating: " else if a {}", count: 5000) + "\n}",
+                    "H.swift:2:"
+                ),
+            ]
+            for (swift, prefix) in hazards {
+                let answer = try await service.client.send(
+                    "POST", "/v1/imports/swift", token: acme.secret,
+                    json: try Self.json(["swift": swift, "path": "H.swift"]))
+                #expect(answer.status == 422, "\(answer.text.prefix(300))")
+                let errors = try #require(try answer.object()["errors"] as? [[String: Any]])
+                let message = errors.first?["message"] as? String ?? ""
+                #expect(message.hasPrefix(prefix) && message.contains("levels are open here"), "\(message)")
+            }
+            let sample = try await service.client.send(
+                "POST", "/v1/imports/swift", token: acme.secret, json: try Self.json(["swift": try Self.source()]))
+            #expect(sample.status == 200, "\(sample.text.prefix(300))")
+        }
+    }
+
     @Test("a layout request may carry the Swift in place of the delegate; history keeps it with the delegate read")
     func layoutFromSource() async throws {
         try await LiveService.with { service in
