@@ -14,7 +14,7 @@
 /// comma outside unclosed `<`, or a new line that starts a statement rather than continuing one), and
 /// counts the tokens of each statement still open at each level: where the parser's recursion can
 /// only be less deep than that count, the count errs towards refusing.
-enum ParserHazard: Equatable {
+enum ParserHazard {
     /// Square brackets nested past `squareBracketLimit`: the parser takes time exponential in their
     /// depth (14 nested `[` parse in about 90 ms, 20 in about 20 s). At the offset of the first too
     /// deep.

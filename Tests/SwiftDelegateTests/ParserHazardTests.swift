@@ -41,6 +41,7 @@ struct ParserHazardTests {
                 "let x = " + String(repeating: #""\("#, count: 200) + "a" + String(repeating: #")""#, count: 200)
             ),
             ("#if blocks", String(repeating: "#if A\n", count: 300) + String(repeating: "#endif\n", count: 300)),
+            ("closers that match nothing open", "let x = " + String(repeating: "(]", count: 300)),
         ]
         for shape in shapes {
             #expect(Self.isTooDeep(shape.source), "\(shape.name): \(Self.errors(shape.source).prefix(2))")
@@ -96,6 +97,8 @@ struct ParserHazardTests {
         }
         let interpolated = "let t = \"\\(" + deep + "a" + String(repeating: ")", count: 400) + ")\""
         #expect(Self.isTooDeep(interpolated))
+        let rawInterpolated = "let t = #\"\\#(" + deep + "a" + String(repeating: ")", count: 400) + ")\"#"
+        #expect(Self.isTooDeep(rawInterpolated))
     }
 
     @Test("square brackets nested past 10 are refused before parsing, outside strings and comments")
