@@ -187,7 +187,8 @@ let package = Package(
                 .unsafeFlags(["-L", swiftHost, "-Xlinker", "-rpath", "-Xlinker", swiftHost]),
                 .linkedLibrary("SwiftSyntax"), .linkedLibrary("SwiftParser"), .linkedLibrary("SwiftOperators"),
             ]),
-        .testTarget(name: "SwiftDelegateTests", dependencies: ["SwiftDelegate", "NavigationLayout", "JSON"]),
+        .testTarget(
+            name: "SwiftDelegateTests", dependencies: ["SwiftDelegate", "NavigationLayout", "JSON", "BenchmarkSupport"]),
         // libFuzzer harness for the Swift importer (see Sources/SwiftDelegateFuzz/main.swift).
         .executableTarget(name: "SwiftDelegateFuzz", dependencies: ["SwiftDelegate", "JSON"]),
         // A request carrying Swift source next to the same request as JSON, and a cold import next to

@@ -6,6 +6,7 @@
 //
 //     swift run -c release navlayout-swift-bench [--repetitions R] [FILE.swift]
 //     navlayout-swift-bench --profile import|parse|request COUNT [FILE.swift]
+//     navlayout-swift-bench --hazards [--repetitions R]
 //
 // Each request goes the way POST /v1/layouts?record=false serves it: the body parsed, its source
 // resolved (`SwiftImports.resolveBody`, a no-op for the JSON body), the layout solved by a pipeline
@@ -15,6 +16,9 @@
 // --profile runs one stage COUNT times after a warm-up, for the instruction and allocation budgets of
 // scripts/check-budgets.sh: `import` a cold import, `parse` the toolchain's parser alone on the same
 // bytes (what the import costs beyond it is ours), `request` the Swift request once seen.
+//
+// --hazards imports each shape of source the parser recursed on without bound at the largest size the
+// importer reads, and prints its time and the most stack it takes (see ParserHazardBench.swift).
 import BenchmarkSupport
 import Foundation
 import JSON
@@ -26,19 +30,26 @@ import SwiftParser
 let usage = """
     usage: navlayout-swift-bench [--repetitions R] [FILE.swift]
            navlayout-swift-bench --profile import|parse|request COUNT [FILE.swift]
+           navlayout-swift-bench --hazards [--repetitions R]
     """
 var repetitions = 21
 var file = "Tests/Fixtures/swift/BasicLayoutDelegate.swift"
 var profile: ProfileRequest?
+var hazards = false
 var reader = OptionReader(CommandLine.arguments, usage: usage)
 while let option = reader.nextOption() {
     switch option {
     case "--repetitions": repetitions = reader.positiveInteger()
     case "--profile": profile = reader.profile(stages: ["import", "parse", "request"])
+    case "--hazards": hazards = true
     default:
         if option.hasPrefix("--") { reader.fail() }
         file = option
     }
+}
+if hazards {
+    ParserHazardBench.run(repetitions: repetitions)
+    exit(0)
 }
 
 guard let sourceData = FileManager.default.contents(atPath: file),

@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Testing
 
 /// Files the toolchain's parser cannot read in bounded time and stack (it recursed without limit on
@@ -16,35 +17,21 @@ struct ParserHazardTests {
 
     @Test("each shape the parser recursed on without bound is refused past 256 levels")
     func unboundedShapes() {
-        func function(_ body: String) -> String { "func f() {\n    " + body + "\n}\n" }
-        let shapes: [(name: String, source: String)] = [
-            ("generic arguments tried at each `<`", "let x = " + String(repeating: "a<", count: 200)),
-            ("comparisons in a row", "let x = " + String(repeating: "a < ", count: 200) + "a"),
-            ("commas inside unclosed `<`", "let x = " + String(repeating: "a<a, ", count: 100)),
-            (
-                "generic types",
-                "let x: " + String(repeating: "A<", count: 150) + "B" + String(repeating: ">", count: 150)
-            ),
-            ("function types", "let x: " + String(repeating: "(A) -> ", count: 150) + "A"),
-            ("else if", function("if a {}" + String(repeating: " else if a {}", count: 200))),
-            ("try", "let x = " + String(repeating: "try ", count: 300) + "a"),
-            ("assignments", function(String(repeating: "x = ", count: 300) + "a")),
-            ("ternaries", "let x = " + String(repeating: "a ? b : ", count: 100) + "c"),
-            ("operators", "let x = a" + String(repeating: " + a", count: 200)),
-            ("member accesses on lines of their own", "let x = a" + String(repeating: "\n    .b", count: 200)),
-            ("calls", "let x = a" + String(repeating: "()", count: 300)),
-            ("parentheses", "let x = " + String(repeating: "(", count: 300) + "a" + String(repeating: ")", count: 300)),
-            ("closures", "let x = " + String(repeating: "{ ", count: 300) + String(repeating: "} ", count: 300)),
-            ("attributes", "class C {\n" + String(repeating: "@a(", count: 200) + "\n}"),
-            (
-                "string interpolations",
-                "let x = " + String(repeating: #""\("#, count: 200) + "a" + String(repeating: #")""#, count: 200)
-            ),
-            ("#if blocks", String(repeating: "#if A\n", count: 300) + String(repeating: "#endif\n", count: 300)),
-            ("closers that match nothing open", "let x = " + String(repeating: "(]", count: 300)),
-        ]
-        for shape in shapes {
-            #expect(Self.isTooDeep(shape.source), "\(shape.name): \(Self.errors(shape.source).prefix(2))")
+        for shape in ParserHazardShape.all {
+            let source = shape.source(300)
+            #expect(Self.isTooDeep(source), "\(shape.name): \(Self.errors(source).prefix(2))")
+        }
+    }
+
+    @Test("the deepest files read take less stack than a thread has by default")
+    func stackAtTheLimit() throws {
+        // Closures in closures and parentheses take the most stack a level; 250 are read.
+        for name in ["closures", "parentheses"] {
+            let shape = try #require(ParserHazardShape.all.first { $0.name == name })
+            let source = shape.source(250)
+            #expect(!Self.isTooDeep(source), "\(name): \(Self.errors(source).prefix(2))")
+            let peak = ThreadStack.peakBytes { _ = Self.errors(source) }
+            #expect(peak < 8 << 20, "\(name): \(peak >> 10) KB of stack")
         }
     }
 

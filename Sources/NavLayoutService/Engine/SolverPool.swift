@@ -33,8 +33,9 @@ public final class SolverPool: @unchecked Sendable {
 
     /// The stack of a pool thread, set rather than left to the environment's limit: reading a Swift
     /// delegate recurses in the toolchain's parser once for each level open at a point of the file,
-    /// and the deepest file the importer reads (256 levels) takes between 4 and 8 MB.
-    static let threadStackBytes = 16 << 20
+    /// and the deepest file the importer reads (256 levels) takes under 5 MB (`navlayout-swift-bench
+    /// --hazards`).
+    public static let threadStackBytes = 16 << 20
 
     public let threads: Int
     public let queueLimit: Int

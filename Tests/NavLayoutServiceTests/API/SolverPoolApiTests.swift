@@ -113,6 +113,12 @@ struct SolverPoolQueueTests {
         #expect(try await waiting.value == 2)
     }
 
+    @Test("a job runs on a thread with the pool's stack, which the deepest Swift file read needs")
+    func threadStack() async throws {
+        let pool = SolverPool(threads: 1)
+        #expect(try await pool.run { Thread.current.stackSize } == SolverPool.threadStackBytes)
+    }
+
     @Test("an error thrown by a job reaches the caller")
     func errorsReachTheCaller() async throws {
         struct Failure: Error {}

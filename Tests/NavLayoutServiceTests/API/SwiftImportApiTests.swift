@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 import NavLayoutService
 import Storage
@@ -71,6 +72,12 @@ struct SwiftImportApiTests {
                 let message = errors.first?["message"] as? String ?? ""
                 #expect(message.hasPrefix(prefix) && message.contains("levels are open here"), "\(message)")
             }
+            // Just under the limit, the shape that takes the most stack is parsed on a pool thread.
+            let closures = try #require(ParserHazardShape.all.first { $0.name == "closures" })
+            let deepest = try await service.client.send(
+                "POST", "/v1/imports/swift", token: acme.secret,
+                json: try Self.json(["swift": closures.source(250), "path": "H.swift"]))
+            #expect(deepest.status == 422 && deepest.text.contains("no class"), "\(deepest.text.prefix(300))")
             let sample = try await service.client.send(
                 "POST", "/v1/imports/swift", token: acme.secret, json: try Self.json(["swift": try Self.source()]))
             #expect(sample.status == 200, "\(sample.text.prefix(300))")
