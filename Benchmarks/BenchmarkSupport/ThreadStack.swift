@@ -27,6 +27,7 @@ public enum ThreadStack {
     /// a guard page and the thread's own data: the paint stays 256 KB clear of the bottom.
     @inline(never)
     private static func paintedRun(stackBytes: Int, _ body: () -> Void) -> Int {
+        // Only the address of this local is used: where this frame is on the stack.
         var marker = 0
         let top = withUnsafeMutablePointer(to: &marker) { UnsafeMutableRawPointer($0) }
         let floor = top - stackBytes + (256 << 10)

@@ -6,8 +6,8 @@ import SwiftDelegate
 /// importer reads (found by bisection on the importer's own refusal), imported as a cold import is:
 /// the median time of `repetitions`, and the most stack one import takes (`ThreadStack.peakBytes`).
 /// What the limit promises is that these stay small: the times a fraction of a second, the stacks
-/// within the solver pool's 16 MB and, but for closures nested in closures, within the 8 MB a
-/// thread has by default.
+/// within the 8 MB a thread has by default (the solver pool, where the service imports, gives its
+/// threads 16).
 enum ParserHazardBench {
     static let path = "Hazard.swift"
 

@@ -26,10 +26,10 @@ enum ParserHazard {
     static let squareBracketLimit = 10
     /// 256 levels of the parser's deepest recursion (closures in closures) take under 5 MB of stack
     /// (`navlayout-swift-bench --hazards`), within the 8 MB a thread has by default; the pool that
-    /// imports gives its threads 16. The delegates of the
-    /// test corpus stay under 40, the longest statement of this project's own sources (a string
-    /// built of 20 parts) at 104, and none of the 902 files of swift-syntax, Alamofire and SnapKit
-    /// reaches the limit (the deepest, a test of 60 character ranges joined by `||`, passes 192).
+    /// imports gives its threads 16. The delegates of the test corpus stay under 40, the longest
+    /// statement of this project's own sources (a string built of 20 parts) at 104, and none of the
+    /// 902 files of swift-syntax, Alamofire and SnapKit reaches the limit (the deepest, a test of 60
+    /// character ranges joined by `||`, passes 192).
     static let depthLimit = 256
 
     /// The error that refuses the file, at the hazard.
