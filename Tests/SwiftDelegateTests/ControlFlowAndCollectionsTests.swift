@@ -87,6 +87,54 @@ struct ControlFlowAndCollectionsTests {
         #expect(constraints == ["turnCard.top == map.top + 20"])
     }
 
+    @Test("cases of the file's enums with associated values: made, compared, and matched with their values bound")
+    func enumsWithValues() throws {
+        let members = """
+              enum CardPlacement: Equatable {
+                case floating(inset: CGFloat, lift: CGFloat)
+                case docked
+              }
+              let placement = CardPlacement.floating(inset: 12, lift: 4)
+              let fallback: CardPlacement = .docked
+            """
+        let constraints = try Self.constraints(
+            """
+                var made: [NSLayoutConstraint] = []
+                switch placement {
+                case .docked: made.append(turnCard.topAnchor.constraint(equalTo: navMap.topAnchor))
+                case .floating(let inset, _) where inset > 20: made.append(turnCard.topAnchor.constraint(equalTo: navMap.topAnchor, constant: 99))
+                case .floating(inset: let inset, lift: 4): made.append(turnCard.topAnchor.constraint(equalTo: navMap.topAnchor, constant: inset))
+                case .floating: made.append(turnCard.topAnchor.constraint(equalTo: navMap.topAnchor, constant: 1))
+                }
+                switch fallback {
+                case let .floating(inset, lift): made.append(viewport.topAnchor.constraint(equalTo: navMap.topAnchor, constant: inset + lift))
+                case .docked: made.append(viewport.topAnchor.constraint(equalTo: turnCard.bottomAnchor))
+                }
+                if case let .floating(inset, lift) = placement, lift < inset {
+                  made.append(turnCard.leadingAnchor.constraint(equalTo: navMap.leadingAnchor, constant: inset - lift))
+                }
+                if case .docked = placement {
+                  made.append(turnCard.widthAnchor.constraint(equalToConstant: 1))
+                }
+                guard case .floating(_, let lift) = placement, placement == .floating(inset: 12, lift: lift),
+                  placement != CardPlacement.floating(inset: 12, lift: 5), placement != fallback
+                else { return }
+                made.append(viewport.bottomAnchor.constraint(equalTo: navMap.bottomAnchor, constant: -lift))
+                NSLayoutConstraint.activate(made)
+            """, members: members)
+        #expect(
+            constraints == [
+                "turnCard.top == map.top + 12", "viewport.top == turnCard.bottom",
+                "turnCard.leading == map.leading + 8", "viewport.bottom == map.bottom - 4",
+            ])
+        let miscounted = Self.errors(
+            """
+                if case .floating(let inset) = placement { _ = inset }
+            """, members: members)
+        let expected = "Layout.swift:16:13: error: this pattern matches 1 value and the case has 2"
+        #expect(miscounted.contains { $0.hasPrefix(expected) }, "\(miscounted)")
+    }
+
     @Test("tuples: literals, labels, positions, destructuring, enumerated() and zip")
     func tuples() throws {
         let constraints = try Self.constraints(

@@ -23,7 +23,7 @@ struct ImportCorpusTests {
         #expect(
             Set(Self.styles).isSuperset(of: [
                 "ActivateArrays", "IsActiveHelpers", "StoredConstraints", "WideModeBranches", "HidingStacks",
-                "SwitchOverAppEnum", "ComponentSafeAreaGuides", "ConstraintsByState",
+                "SwitchOverAppEnum", "ComponentSafeAreaGuides", "ConstraintsByState", "EnumsWithValues",
             ]))
         #expect(Self.broken.count >= 8)
     }

@@ -8,6 +8,13 @@ struct CallArgument {
     var isTrailingClosure = false
 }
 
+extension TupleElement {
+    /// An argument kept as an associated value of an enum case.
+    init(_ argument: CallArgument) {
+        self.init(label: argument.label, value: argument.value)
+    }
+}
+
 /// Calls: functions and methods of the file, closures, initializers, and the methods of what UIKit
 /// and the SDK hand over.
 extension DelegateInterpreter {
@@ -30,10 +37,14 @@ extension DelegateInterpreter {
         if let access = callee.as(MemberAccessExprSyntax.self) {
             let name = access.declName.baseName.text
             guard let baseSyntax = access.base else {
+                if caseHasValues(name, of: nil) { return .enumValue(name, arguments.map(TupleElement.init)) }
                 throw refusal(".\(name)(...) is not read: name the type", at: access)
             }
             if baseSyntax.is(SuperExprSyntax.self) { return .void }
             let receiver = try evaluate(baseSyntax, in: scope)
+            if case .type(let typeName) = receiver, caseHasValues(name, of: typeName) {
+                return .enumValue(name, arguments.map(TupleElement.init))
+            }
             if case .array(let elements, let unordered) = receiver,
                 let changed = try mutatedArray(elements, name, arguments, at: call)
             {
@@ -247,6 +258,7 @@ extension DelegateInterpreter {
         case .array: return "an array"
         case .dictionary: return "a dictionary"
         case .tuple: return "a tuple"
+        case .enumValue(let name, _): return "the case .\(name)(...)"
         case .navigationState(let state): return "a \(state.typeName)"
         case .button: return "a NavigationUIButton"
         case .type(let name): return "'\(name)'"

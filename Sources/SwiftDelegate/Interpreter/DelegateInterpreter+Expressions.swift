@@ -142,8 +142,8 @@ extension DelegateInterpreter {
             }
         }
         if let switchExpression = expression.as(SwitchExprSyntax.self) {
-            guard let statements = try chosenCase(switchExpression, in: scope) else { return .void }
-            return try runBody(statements, in: Scope(parent: scope))
+            guard let chosen = try chosenCase(switchExpression, in: scope) else { return .void }
+            return try runBody(chosen.statements, in: chosen.scope)
         }
         if expression.is(SuperExprSyntax.self) { return .type("super") }
         if let dictionary = expression.as(DictionaryExprSyntax.self) {
@@ -392,11 +392,22 @@ extension DelegateInterpreter {
         case (.object(let a), .object(let b)): return a === b
         case (.button(let a), .button(let b)): return a == b
         case (.tuple(let a), .tuple(let b)) where a.count == b.count:
-            for (x, y) in zip(a, b) where !(try equal(x.value, y.value, at: node)) { return false }
-            return true
+            return try equalElements(a, b, at: node)
+        case (.enumValue(let a, let aValues), .enumValue(let b, let bValues)):
+            guard a == b, aValues.count == bValues.count else { return false }
+            return try equalElements(aValues, bValues, at: node)
+        case (.enumValue, .enumCase), (.enumCase, .enumValue): return false
         default:
             throw refusal("these two values cannot be compared by the interpreter", at: node)
         }
+    }
+
+    /// `==` on the elements of two tuples, or the associated values of two cases, of one count.
+    private func equalElements(_ left: [TupleElement], _ right: [TupleElement], at node: some SyntaxProtocol)
+        throws(InterpretError) -> Bool
+    {
+        for (x, y) in zip(left, right) where !(try equal(x.value, y.value, at: node)) { return false }
+        return true
     }
 
     // MARK: Assignment

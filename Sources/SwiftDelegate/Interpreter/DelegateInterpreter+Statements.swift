@@ -95,8 +95,8 @@ extension DelegateInterpreter {
             return try executeIf(ifExpression, in: scope)
         }
         if let switchExpression = expression.as(SwitchExprSyntax.self) {
-            guard let statements = try chosenCase(switchExpression, in: scope) else { return .normal }
-            let flow = try execute(statements, in: Scope(parent: scope))
+            guard let chosen = try chosenCase(switchExpression, in: scope) else { return .normal }
+            let flow = try execute(chosen.statements, in: chosen.scope)
             if case .breakLoop = flow { return .normal }  // `break` ends a switch case
             return flow
         }
@@ -157,8 +157,11 @@ extension DelegateInterpreter {
         }
     }
 
-    /// The statements of the case a `switch` takes on a known value (nil when none matches).
-    func chosenCase(_ node: SwitchExprSyntax, in scope: Scope) throws(InterpretError) -> CodeBlockItemListSyntax? {
+    /// The statements of the case a `switch` takes on a known value (nil when none matches), and the
+    /// scope they run in, holding the names the case's pattern bound.
+    func chosenCase(_ node: SwitchExprSyntax, in scope: Scope) throws(InterpretError)
+        -> (statements: CodeBlockItemListSyntax, scope: Scope)?
+    {
         let subject = try evaluateFull(node.subject, in: scope)
         try requireKnown(subject, for: "switch", at: node.subject)
         for element in node.cases {
@@ -167,22 +170,16 @@ extension DelegateInterpreter {
             }
             switch switchCase.label {
             case .default:
-                return switchCase.statements
+                return (switchCase.statements, Scope(parent: scope))
             case .case(let label):
                 for item in label.caseItems {
-                    if item.pattern.is(WildcardPatternSyntax.self) {
-                        // `case _`: matches whatever the subject is.
-                    } else if let pattern = item.pattern.as(ExpressionPatternSyntax.self) {
-                        guard try matches(pattern.expression, subject, in: scope) else { continue }
-                    } else {
-                        throw refusal(
-                            "only cases that name values are read (binding patterns are not)", at: item.pattern)
-                    }
+                    let caseScope = Scope(parent: scope)
+                    guard try matches(item.pattern, subject, in: scope, bindingInto: caseScope) else { continue }
                     if let whereClause = item.whereClause {
-                        let condition = try evaluateFull(whereClause.condition, in: scope)
+                        let condition = try evaluateFull(whereClause.condition, in: caseScope)
                         guard try truth(of: condition, at: whereClause.condition) else { continue }
                     }
-                    return switchCase.statements
+                    return (switchCase.statements, caseScope)
                 }
             @unknown default:
                 throw refusal("this case is not read", at: switchCase)
@@ -191,21 +188,75 @@ extension DelegateInterpreter {
         return nil
     }
 
-    /// Whether a case's pattern matches the subject: `_` matches anything, a tuple matches element by
-    /// element, and any other expression is a value compared with `==`.
-    private func matches(_ pattern: ExprSyntax, _ subject: SymbolicValue, in scope: Scope) throws(InterpretError)
-        -> Bool
-    {
+    /// Whether a pattern (a `case`'s, or an `if case`'s) matches the subject, as Swift matches it:
+    /// `_` matches anything, a tuple matches element by element, a case of the file's enums matches
+    /// the same case with its associated values matched in turn, and any other expression is a value
+    /// compared with `==`. The names the pattern binds (`.floating(let inset)`, `case let
+    /// .floating(inset)`) are declared in `bindings`; `binds` is set below a `let` or `var`.
+    func matches(
+        _ pattern: PatternSyntax, _ subject: SymbolicValue, in scope: Scope, bindingInto bindings: Scope,
+        binds: Bool = false
+    ) throws(InterpretError) -> Bool {
+        if pattern.is(WildcardPatternSyntax.self) { return true }
+        if let binding = pattern.as(ValueBindingPatternSyntax.self) {
+            return try matches(binding.pattern, subject, in: scope, bindingInto: bindings, binds: true)
+        }
+        if binds, let identifier = pattern.as(IdentifierPatternSyntax.self) {
+            bindings.declare(identifier.identifier.text, named(subject, identifier.identifier.text))
+            return true
+        }
+        if let expression = pattern.as(ExpressionPatternSyntax.self) {
+            return try matches(expression.expression, subject, in: scope, bindingInto: bindings, binds: binds)
+        }
+        throw refusal(
+            "this pattern is not read: match a value, `_`, a tuple, or a case of the file's enums (`.floating(let inset)`)",
+            at: pattern)
+    }
+
+    private func matches(
+        _ pattern: ExprSyntax, _ subject: SymbolicValue, in scope: Scope, bindingInto bindings: Scope, binds: Bool
+    ) throws(InterpretError) -> Bool {
         if pattern.is(DiscardAssignmentExprSyntax.self) { return true }
+        if let inner = pattern.as(PatternExprSyntax.self) {
+            return try matches(inner.pattern, subject, in: scope, bindingInto: bindings, binds: binds)
+        }
+        if binds, let reference = pattern.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil {
+            bindings.declare(reference.baseName.text, named(subject, reference.baseName.text))
+            return true
+        }
         if let tuple = pattern.as(TupleExprSyntax.self), tuple.elements.count > 1, case .tuple(let values) = subject {
             guard values.count == tuple.elements.count else {
                 throw refusal(
                     "this pattern has \(tuple.elements.count) elements and the value \(values.count)", at: tuple)
             }
             for (element, value) in zip(tuple.elements, values) {
-                guard try matches(element.expression, value.value, in: scope) else { return false }
+                guard try matches(element.expression, value.value, in: scope, bindingInto: bindings, binds: binds)
+                else { return false }
             }
             return true
+        }
+        if let call = pattern.as(FunctionCallExprSyntax.self),
+            let access = call.calledExpression.as(MemberAccessExprSyntax.self),
+            caseHasValues(
+                access.declName.baseName.text, of: access.base?.as(DeclReferenceExprSyntax.self)?.baseName.text)
+        {
+            switch subject {
+            case .enumValue(let name, let values):
+                guard name == access.declName.baseName.text else { return false }
+                guard values.count == call.arguments.count else {
+                    let count = call.arguments.count
+                    throw refusal(
+                        "this pattern matches \(count) value\(count == 1 ? "" : "s") and the case has \(values.count)",
+                        at: call)
+                }
+                for (argument, value) in zip(call.arguments, values) {
+                    guard try matches(argument.expression, value.value, in: scope, bindingInto: bindings, binds: binds)
+                    else { return false }
+                }
+                return true
+            case .enumCase: return false
+            default: throw refusal("a case of an enum is matched against a value that is not one", at: call)
+            }
         }
         return try equal(subject, try evaluateFull(pattern, in: scope), at: pattern)
     }
@@ -232,8 +283,16 @@ extension DelegateInterpreter {
                 if case .nilValue = value { return false }
                 try requireKnown(value, for: "if let", at: binding)
                 target.declare(name, named(value, name))
+            case .matchingPattern(let condition):
+                let value = try evaluateFull(condition.initializer.value, in: target)
+                try requireKnown(value, for: "if case", at: condition.initializer.value)
+                let bindings = Scope(parent: target)
+                guard try matches(condition.pattern, value, in: target, bindingInto: bindings) else { return false }
+                bindings.declareAll(in: target)
             default:
-                throw refusal("this kind of condition is not read: test a Bool or unwrap with if let", at: element)
+                throw refusal(
+                    "this kind of condition is not read: test a Bool, unwrap with if let, or match with if case",
+                    at: element)
             }
         }
         return true

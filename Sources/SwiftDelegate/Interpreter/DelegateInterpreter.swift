@@ -375,6 +375,21 @@ final class DelegateInterpreter {
         return nil
     }
 
+    /// Whether the enum `typeName` of the file declares a case `name` with associated values; with no
+    /// type (an implicit member, `.floating(inset: 12)`), whether exactly one enum of the file does.
+    func caseHasValues(_ name: String, of typeName: String?) -> Bool {
+        func declares(_ declaration: (any DeclGroupSyntax)?) -> Bool {
+            guard let enumDecl = declaration?.as(EnumDeclSyntax.self) else { return false }
+            return enumDecl.memberBlock.members.contains { member in
+                member.decl.as(EnumCaseDeclSyntax.self)?.elements.contains {
+                    $0.name.text == name && $0.parameterClause != nil
+                } ?? false
+            }
+        }
+        if let typeName { return declares(typeDeclaration(typeName)) }
+        return file.types.values.filter { declares($0) }.count == 1
+    }
+
     /// The statements of a computed property's getter.
     static func getterBody(_ binding: PatternBindingSyntax) -> CodeBlockItemListSyntax? {
         switch binding.accessorBlock?.accessors {

@@ -29,6 +29,8 @@ indirect enum SymbolicValue {
     case button(String)
     /// An implicit member such as `.bottom`, `.compass` or `.defaultHigh`, read in its context.
     case enumCase(String)
+    /// A case of one of the file's enums with associated values: `.floating(inset: 12)`.
+    case enumValue(String, [TupleElement])
     case priority(Double)
     case closure(Closure)
     /// A function declared inside a function, with the scope it is declared in.
@@ -278,6 +280,11 @@ final class Scope {
     /// Whether a closure or a local function holds this scope (the interpreter then lets go of its
     /// values when it is done).
     var isCaptured = false
+
+    /// Declares this scope's names in `target` too: the names a pattern bound, once it matched.
+    func declareAll(in target: Scope) {
+        for (name, value) in values { target.declare(name, value) }
+    }
 
     /// Lets go of the locals, breaking the cycle of a closure stored in the scope it captured.
     func forgetValues() {
