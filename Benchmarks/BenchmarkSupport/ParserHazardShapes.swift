@@ -21,13 +21,19 @@ public struct ParserHazardShape: Sendable {
         ParserHazardShape("operators") { "let x = a" + repeated(" + a", $0) },
         ParserHazardShape("member accesses on lines of their own") { "let x = a" + repeated("\n    .b", $0) },
         ParserHazardShape("calls") { "let x = a" + repeated("()", $0) },
-        ParserHazardShape("parentheses") { "let x = " + repeated("(", $0) + "a" + repeated(")", $0) },
-        ParserHazardShape("closures") { "let x = " + repeated("{ ", $0) + repeated("} ", $0) },
+        parentheses,
+        closures,
         ParserHazardShape("attributes") { "class C {\n" + repeated("@a(", $0) + "\n}" },
         ParserHazardShape("string interpolations") { "let x = " + repeated(#""\("#, $0) + "a" + repeated(#")""#, $0) },
         ParserHazardShape("#if blocks") { repeated("#if A\n", $0) + repeated("#endif\n", $0) },
         ParserHazardShape("closers that match nothing open") { "let x = " + repeated("(]", $0) },
     ]
+
+    /// The two shapes that take the most stack a level (`navlayout-swift-bench --hazards`).
+    public static let closures = ParserHazardShape("closures") { "let x = " + repeated("{ ", $0) + repeated("} ", $0) }
+    public static let parentheses = ParserHazardShape("parentheses") {
+        "let x = " + repeated("(", $0) + "a" + repeated(")", $0)
+    }
 
     init(_ name: String, source: @escaping @Sendable (Int) -> String) {
         self.name = name

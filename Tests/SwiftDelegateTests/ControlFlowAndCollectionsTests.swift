@@ -133,6 +133,19 @@ struct ControlFlowAndCollectionsTests {
             """, members: members)
         let expected = "Layout.swift:16:13: error: this pattern matches 1 value and the case has 2"
         #expect(miscounted.contains { $0.hasPrefix(expected) }, "\(miscounted)")
+        let notACase = Self.errors("    if case .floating(let inset, _) = 12 { _ = inset }", members: members)
+        #expect(
+            notACase.contains {
+                $0.hasPrefix("Layout.swift:16:13: error: a case of an enum is matched against a value that is not one")
+            }, "\(notACase)")
+        let unknown = Self.errors("    if case .floating = navMap.bounds.width { }", members: members)
+        #expect(unknown.contains { $0.hasPrefix("Layout.swift:16:25: error: if case depends on") }, "\(unknown)")
+        // Two enums with the case: an implicit `.floating(...)` names neither, so the type is asked for.
+        let twoEnums = members + "\n  enum Other { case floating(inset: CGFloat, lift: CGFloat) }"
+        let ambiguous = Self.errors("    _ = placement == .floating(inset: 1, lift: 2)", members: twoEnums)
+        #expect(
+            ambiguous.contains { $0.hasPrefix("Layout.swift:17:22: error: .floating(...) is not read: name the type") },
+            "\(ambiguous)")
     }
 
     @Test("tuples: literals, labels, positions, destructuring, enumerated() and zip")

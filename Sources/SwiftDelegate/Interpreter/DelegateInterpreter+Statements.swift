@@ -237,12 +237,12 @@ extension DelegateInterpreter {
         }
         if let call = pattern.as(FunctionCallExprSyntax.self),
             let access = call.calledExpression.as(MemberAccessExprSyntax.self),
-            caseHasValues(
-                access.declName.baseName.text, of: access.base?.as(DeclReferenceExprSyntax.self)?.baseName.text)
+            case let caseName = access.declName.baseName.text,
+            caseHasValues(caseName, of: access.base?.as(DeclReferenceExprSyntax.self)?.baseName.text)
         {
             switch subject {
             case .enumValue(let name, let values):
-                guard name == access.declName.baseName.text else { return false }
+                guard name == caseName else { return false }
                 guard values.count == call.arguments.count else {
                     let count = call.arguments.count
                     throw refusal(
